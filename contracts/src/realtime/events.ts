@@ -1,0 +1,104 @@
+import type { Announcement } from '../announcements';
+import type { UserBadge } from '../badges';
+import type { Company } from '../companies';
+import type { LeaderboardPeriod, LeaderboardEntry } from '../leaderboard';
+import type { Notification } from '../notifications';
+import type { Task } from '../tasks';
+import type { User } from '../users';
+
+/** Every realtime event: name → payload. The server's emit and the client's handlers are typed by it. */
+export interface EventPayloads {
+  'task.assigned': { task: Task };
+  'task.updated': { task: Task };
+  'task.deleted': { taskId: string; assigneeId: string | null };
+  'task.submitted': { task: Task; pendingReview: number };
+  'task.scored': { task: Task };
+  'leaderboard.updated': { period: LeaderboardPeriod; top10: LeaderboardEntry[]; totalExecutives: number };
+  'leaderboard.generated': { type: 'monthly' | 'yearly'; period: LeaderboardPeriod; generatedAt: string };
+  'announcement.created': { announcement: Announcement };
+  'announcement.updated': { announcement: Announcement };
+  'announcement.pinned': { announcement: Announcement };
+  'announcement.deleted': { announcementId: string };
+  'badge.awarded': { userId: string; userBadge: UserBadge };
+  'user.created': { user: User };
+  'user.updated': { user: User };
+  'user.deleted': { userId: string };
+  'company.created': { company: Company };
+  'company.updated': { company: Company };
+  'company.deleted': { companyId: string };
+  'admin.created': { user: User };
+  'admin.updated': { user: User };
+  'admin.deleted': { userId: string };
+  'session.revoked': { reason: 'password-changed' | 'deactivated' | 'deleted' };
+  'notification.created': { notification: Notification; unread: number };
+  'notification.read': { ids: string[] | 'all'; unread: number };
+}
+export type EventType = keyof EventPayloads;
+export const EVENT_TYPES = [
+  'task.assigned', 'task.updated', 'task.deleted', 'task.submitted', 'task.scored',
+  'leaderboard.updated', 'leaderboard.generated',
+  'announcement.created', 'announcement.updated', 'announcement.pinned', 'announcement.deleted',
+  'badge.awarded',
+  'user.created', 'user.updated', 'user.deleted',
+  'company.created', 'company.updated', 'company.deleted',
+  'admin.created', 'admin.updated', 'admin.deleted',
+  'session.revoked',
+  'notification.created', 'notification.read',
+] as const satisfies readonly EventType[];
+
+/** What travels on the wire for every event. `seq` is gap-free within the event's stream. */
+export interface EventEnvelope<T extends EventType = EventType> {
+  id: string;
+  seq: number;
+  type: T;
+  at: string;
+  companyId: string | null;
+  payload: EventPayloads[T];
+}
+export type AnyEnvelope = { [K in EventType]: EventEnvelope<K> }[EventType];
+
+/** Who may receive an event. The server maps an audience to one room; clients never name rooms. */
+export type Audience =
+  | { kind: 'company'; companyId: string }
+  | { kind: 'admins'; companyId: string }
+  | { kind: 'user'; userId: string; companyId: string | null }
+  | { kind: 'superadmin' };
+
+export const SYSTEM_STREAM = 'system';
+
+/** The stream (and so the sequence) an audience's events belong to. */
+export const streamOf = (audience: Audience): string =>
+  audience.kind === 'superadmin' ? SYSTEM_STREAM : (audience.companyId ?? SYSTEM_STREAM);
+
+export const rooms = {
+  user: (userId: string) => `user:${userId}`,
+  company: (companyId: string) => `company:${companyId}`,
+  admins: (companyId: string) => `company:${companyId}:admins`,
+  superadmin: () => 'superadmin',
+};
+
+export const roomOf = (audience: Audience): string => {
+  switch (audience.kind) {
+    case 'company':
+      return rooms.company(audience.companyId);
+    case 'admins':
+      return rooms.admins(audience.companyId);
+    case 'user':
+      return rooms.user(audience.userId);
+    case 'superadmin':
+      return rooms.superadmin();
+  }
+};
+
+/** Control messages outside the event log. */
+export interface ServerControl {
+  /** Replay finished; the client is live from `seq`. */
+  sync: { seq: number };
+  /** The missed range is no longer in the log: refetch what is on screen. */
+  resync: { seq: number };
+}
+export interface HandshakeAuth {
+  token: string;
+  /** The last sequence number this client applied in its stream. */
+  since?: number;
+}

@@ -1,0 +1,56 @@
+import { z } from 'zod';
+import { LIMITS } from './constants';
+import { emailField, idField, passwordField, requiredText } from './common/fields';
+import { ROLES, type Role } from './common/roles';
+
+export interface CompanyRef {
+  _id: string;
+  id: string;
+  name: string;
+}
+
+export interface User {
+  _id: string;
+  id: string;
+  name: string;
+  email: string;
+  role: Role;
+  department: string;
+  phoneNumber: string;
+  company: CompanyRef | null;
+  companyName: string | null;
+  isActive: boolean;
+  mustChangePassword: boolean;
+  createdAt: string;
+}
+
+const userFields = {
+  name: requiredText('Full name', LIMITS.name),
+  email: emailField,
+  department: requiredText('Department', LIMITS.department),
+  phoneNumber: requiredText('Phone number', LIMITS.phone),
+};
+
+/**
+ * POST /users. `role` and `company` are what the client sends (SPEC §7); the server decides
+ * what the caller may create: an admin's company always comes from the token.
+ */
+export const createUserSchema = z.object({
+  ...userFields,
+  password: passwordField,
+  role: z.enum(ROLES, { error: 'Role must be one of superadmin, admin, executive' }),
+  company: idField('Company').optional().nullable(),
+});
+export const updateUserSchema = z.object({
+  name: userFields.name.optional(),
+  email: emailField.optional(),
+  department: userFields.department.optional(),
+  phoneNumber: userFields.phoneNumber.optional(),
+  isActive: z.boolean({ error: 'Active must be true or false' }).optional(),
+  company: idField('Company').optional().nullable(),
+  role: z.enum(ROLES, { error: 'Role must be one of superadmin, admin, executive' }).optional(),
+  /** A password here resets it (a temporary one): the user must change it at next sign-in. */
+  password: passwordField.optional(),
+});
+export type CreateUserRequest = z.input<typeof createUserSchema>;
+export type UpdateUserRequest = z.input<typeof updateUserSchema>;
