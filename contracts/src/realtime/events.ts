@@ -29,7 +29,8 @@ export interface EventPayloads {
   'admin.created': { user: User };
   'admin.updated': { user: User };
   'admin.deleted': { userId: string };
-  'session.revoked': { reason: 'password-changed' | 'deactivated' | 'deleted' };
+  /** Tokens issued before `tokenVersion` stop working; a client holding a newer token ignores this. */
+  'session.revoked': { reason: 'password-changed' | 'deactivated' | 'deleted'; tokenVersion: number };
   'notification.created': { notification: Notification; unread: number };
   'notification.read': { ids: string[] | 'all'; unread: number };
 }
@@ -102,3 +103,10 @@ export interface HandshakeAuth {
   /** The last sequence number this client applied in its stream. */
   since?: number;
 }
+
+/** The server's emits, typed: a wrong event name or payload fails to compile on both sides. */
+export type ServerToClientEvents = { [K in EventType]: (envelope: EventEnvelope<K>) => void } & {
+  [K in keyof ServerControl]: (message: ServerControl[K]) => void;
+};
+/** Clients send nothing over the socket: every change goes through REST. */
+export type ClientToServerEvents = Record<string, never>;

@@ -1,0 +1,10 @@
+// Unit specs sit beside the code (src, *.spec.ts); end-to-end suites in test/e2e (*.e2e-spec.ts).
+module.exports = {
+  testEnvironment: 'node',
+  roots: ['<rootDir>/src', '<rootDir>/test'],
+  testRegex: '\\.(spec|e2e-spec)\\.ts$',
+  setupFiles: ['reflect-metadata'],
+  moduleNameMapper: { '^@kpi/contracts$': '<rootDir>/../contracts/src/index.ts' },
+  transform: { '^.+\\.ts$': ['ts-jest', { tsconfig: '<rootDir>/tsconfig.json' }] },
+  testTimeout: 30000,
+};

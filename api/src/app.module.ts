@@ -1,0 +1,43 @@
+import { DynamicModule, Module } from '@nestjs/common';
+import { MikroOrmModule } from '@mikro-orm/nestjs';
+import { ServeStaticModule } from '@nestjs/serve-static';
+import { ThrottlerModule } from '@nestjs/throttler';
+import { existsSync } from 'node:fs';
+import { AuthCoreModule } from './common/auth/auth-core.module';
+import { APP_CONFIG, type AppConfig } from './config/env';
+import { ormOptions } from './config/mikro-orm.config';
+import { EventsModule } from './events/events.module';
+import { AuthModule } from './modules/auth/auth.module';
+import { BadgesModule } from './modules/badges/badges.module';
+import { CompaniesModule } from './modules/companies/companies.module';
+import { NotificationsModule } from './modules/notifications/notifications.module';
+import { UsersModule } from './modules/users/users.module';
+import { RealtimeModule } from './realtime/realtime.module';
+
+@Module({})
+export class AppModule {
+  static forRoot(config: AppConfig): DynamicModule {
+    const web = existsSync(config.webDist)
+      ? [ServeStaticModule.forRoot({ rootPath: config.webDist, exclude: ['/api/{*path}', '/socket.io/{*path}'] })]
+      : [];
+    return {
+      module: AppModule,
+      global: true,
+      providers: [{ provide: APP_CONFIG, useValue: config }],
+      exports: [APP_CONFIG],
+      imports: [
+        MikroOrmModule.forRoot({ ...ormOptions(config), registerRequestContext: true }),
+        ThrottlerModule.forRoot([{ name: 'login', ttl: 60_000, limit: config.loginRateLimit }]),
+        ...web,
+        EventsModule,
+        AuthCoreModule,
+        RealtimeModule,
+        AuthModule,
+        CompaniesModule,
+        UsersModule,
+        BadgesModule,
+        NotificationsModule,
+      ],
+    };
+  }
+}

@@ -1,0 +1,39 @@
+import { CanActivate, ExecutionContext, Injectable } from '@nestjs/common';
+import { Reflector } from '@nestjs/core';
+import { AuthGuard } from '@nestjs/passport';
+import type { Role } from '@kpi/contracts';
+import { forbidden, unauthenticated } from '../errors/app-error';
+import type { Actor } from './actor';
+import { IS_PUBLIC, ROLES_KEY } from './decorators';
+
+/** Global: every route needs a valid bearer token unless marked @Public(). */
+@Injectable()
+export class JwtAuthGuard extends AuthGuard('jwt') {
+  constructor(private readonly reflector: Reflector) {
+    super();
+  }
+
+  canActivate(context: ExecutionContext) {
+    const isPublic = this.reflector.getAllAndOverride<boolean>(IS_PUBLIC, [context.getHandler(), context.getClass()]);
+    return isPublic ? true : super.canActivate(context);
+  }
+
+  handleRequest<T>(err: unknown, user: T): T {
+    if (err || !user) throw err instanceof Error && 'code' in err ? err : unauthenticated();
+    return user;
+  }
+}
+
+/** Global: @Roles(...) on a route or controller limits it to those roles. */
+@Injectable()
+export class RolesGuard implements CanActivate {
+  constructor(private readonly reflector: Reflector) {}
+
+  canActivate(context: ExecutionContext): boolean {
+    const roles = this.reflector.getAllAndOverride<Role[] | undefined>(ROLES_KEY, [context.getHandler(), context.getClass()]);
+    if (!roles) return true;
+    const actor: Actor | undefined = context.switchToHttp().getRequest().user;
+    if (!actor || !roles.includes(actor.role)) throw forbidden('Your role does not allow this');
+    return true;
+  }
+}

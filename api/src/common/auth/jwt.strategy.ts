@@ -1,0 +1,19 @@
+import { Injectable } from '@nestjs/common';
+import { PassportStrategy } from '@nestjs/passport';
+import { ExtractJwt, Strategy } from 'passport-jwt';
+import type { Actor, TokenClaims } from './actor';
+import { SessionService } from './session.service';
+
+@Injectable()
+export class JwtStrategy extends PassportStrategy(Strategy) {
+  constructor(
+    private readonly sessions: SessionService,
+    secret: string,
+  ) {
+    super({ jwtFromRequest: ExtractJwt.fromAuthHeaderAsBearerToken(), secretOrKey: secret, ignoreExpiration: false });
+  }
+
+  validate(claims: TokenClaims): Promise<Actor> {
+    return this.sessions.actorFromClaims(claims);
+  }
+}

@@ -1,0 +1,85 @@
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import { z } from 'zod';
+
+const boolFromEnv = z
+  .enum(['true', 'false', '1', '0', 'yes', 'no', 'on', 'off'], { error: 'must be true or false' })
+  .transform((v) => ['true', '1', 'yes', 'on'].includes(v));
+
+const envSchema = z.object({
+  PORT: z.coerce.number({ error: 'must be a number' }).int().min(0).max(65535).default(3000),
+  DATABASE_URL: z
+    .string()
+    .default('sqlite:./data/kpi.sqlite')
+    .refine((v) => v.startsWith('sqlite:') || /^postgres(ql)?:\/\//.test(v), 'must start with sqlite: or postgres://'),
+  REDIS_URL: z.string().regex(/^rediss?:\/\//, 'must start with redis://').optional(),
+  JWT_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+  JWT_EXPIRES_IN: z.string().default('12h'),
+  SUPERADMIN_EMAIL: z.email('must be an email address').optional(),
+  SUPERADMIN_PASSWORD: z.string().min(8, 'must be at least 8 characters').optional(),
+  DEMO_SEED: boolFromEnv.optional(),
+  LOGIN_RATE_LIMIT: z.coerce.number({ error: 'must be a number' }).int().min(1).default(10),
+  WEB_DIST: z.string().optional(),
+  LOG_LEVEL: z.enum(['error', 'warn', 'log', 'debug']).default('log'),
+});
+
+export type DatabaseConfig = { driver: 'sqlite'; file: string } | { driver: 'postgresql'; url: string };
+
+export interface AppConfig {
+  port: number;
+  database: DatabaseConfig;
+  dataDir: string;
+  redisUrl?: string;
+  jwtSecret: string;
+  jwtExpiresIn: string;
+  superadmin?: { email: string; password: string };
+  demoSeed: boolean;
+  loginRateLimit: number;
+  webDist: string;
+  logLevel: 'error' | 'warn' | 'log' | 'debug';
+}
+
+export class ConfigError extends Error {}
+
+/** Reads and validates the environment once; a bad value stops start-up with a message naming the variable. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
+    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  const e = parsed.data;
+  if ((e.SUPERADMIN_EMAIL && !e.SUPERADMIN_PASSWORD) || (!e.SUPERADMIN_EMAIL && e.SUPERADMIN_PASSWORD)) {
+    throw new ConfigError('Invalid configuration:\n  SUPERADMIN_EMAIL and SUPERADMIN_PASSWORD must be set together');
+  }
+  const database: DatabaseConfig = e.DATABASE_URL.startsWith('sqlite:')
+    ? { driver: 'sqlite', file: e.DATABASE_URL === 'sqlite::memory:' ? ':memory:' : resolve(e.DATABASE_URL.slice('sqlite:'.length)) }
+    : { driver: 'postgresql', url: e.DATABASE_URL };
+  const dataDir = database.driver === 'sqlite' && database.file !== ':memory:' ? dirname(database.file) : resolve('data');
+  return {
+    port: e.PORT,
+    database,
+    dataDir,
+    redisUrl: e.REDIS_URL,
+    jwtSecret: e.JWT_SECRET ?? persistentSecret(dataDir),
+    jwtExpiresIn: e.JWT_EXPIRES_IN,
+    superadmin: e.SUPERADMIN_EMAIL ? { email: e.SUPERADMIN_EMAIL.toLowerCase(), password: e.SUPERADMIN_PASSWORD! } : undefined,
+    demoSeed: e.DEMO_SEED ?? database.driver === 'sqlite',
+    loginRateLimit: e.LOGIN_RATE_LIMIT,
+    webDist: resolve(e.WEB_DIST ?? join(__dirname, '..', '..', '..', 'web', 'dist')),
+    logLevel: e.LOG_LEVEL,
+  };
+}
+
+/** Without JWT_SECRET a secret is generated once and kept beside the data, so sign-ins survive restarts. */
+function persistentSecret(dataDir: string): string {
+  const file = join(dataDir, 'jwt-secret');
+  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
+  mkdirSync(dataDir, { recursive: true });
+  const secret = randomBytes(48).toString('base64url');
+  writeFileSync(file, secret, { mode: 0o600 });
+  return secret;
+}
+
+export const APP_CONFIG = Symbol('APP_CONFIG');

@@ -1,0 +1,62 @@
+import { Migrator } from '@mikro-orm/migrations';
+import { SqliteDriver } from '@mikro-orm/sqlite';
+import { PostgreSqlDriver } from '@mikro-orm/postgresql';
+import type { Options } from '@mikro-orm/core';
+import { mkdirSync } from 'node:fs';
+import { dirname } from 'node:path';
+import { ENTITIES } from '../database/entities';
+import { MIGRATIONS } from '../database/migrations';
+import { loadConfig, type AppConfig } from './env';
+
+/** SQLite runs in WAL mode with foreign keys on; pragmas run in order on each new connection. */
+const SQLITE_PRAGMAS = ['PRAGMA journal_mode = WAL', 'PRAGMA synchronous = FULL', 'PRAGMA foreign_keys = ON', 'PRAGMA busy_timeout = 5000'];
+
+type SqliteConnection = { serialize(cb: () => void): void; run(sql: string, cb?: (err: Error | null) => void): void };
+
+export function ormOptions(config: AppConfig): Options {
+  const common = {
+    entities: ENTITIES,
+    migrations: {
+      migrationsList: MIGRATIONS,
+      path: 'dist/database/migrations',
+      pathTs: 'src/database/migrations',
+      transactional: true,
+      allOrNothing: true,
+      snapshot: false,
+    },
+    extensions: [Migrator],
+    debug: false,
+    allowGlobalContext: false,
+    forceUtcTimezone: true,
+    ignoreUndefinedInQuery: true,
+  } satisfies Partial<Options>;
+
+  if (config.database.driver === 'postgresql') {
+    return { ...common, driver: PostgreSqlDriver, clientUrl: config.database.url };
+  }
+  const file = config.database.file;
+  if (file !== ':memory:') mkdirSync(dirname(file), { recursive: true });
+  return {
+    ...common,
+    driver: SqliteDriver,
+    dbName: file,
+    pool: {
+      min: 1,
+      max: 1,
+      afterCreate: (conn: SqliteConnection, done: (err: Error | null, conn: unknown) => void) => {
+        conn.serialize(() => {
+          let failed: Error | null = null;
+          SQLITE_PRAGMAS.forEach((sql, i) =>
+            conn.run(sql, (err) => {
+              failed = failed ?? err;
+              if (i === SQLITE_PRAGMAS.length - 1) done(failed, conn);
+            }),
+          );
+        });
+      },
+    },
+  };
+}
+
+/** Used by the MikroORM CLI (`npm run migration:create -w api`). */
+export default ormOptions(loadConfig());

@@ -1,0 +1,15 @@
+import { EventLog, StreamSequence } from '../events/event-log.entity';
+import { Announcement } from '../modules/announcements/announcement.entity';
+import { Badge } from '../modules/badges/badge.entity';
+import { UserBadge } from '../modules/badges/user-badge.entity';
+import { Company } from '../modules/companies/company.entity';
+import { Notification } from '../modules/notifications/notification.entity';
+import { ScoreHistory } from '../modules/tasks/score-history.entity';
+import { TaskComment } from '../modules/tasks/task-comment.entity';
+import { Task } from '../modules/tasks/task.entity';
+import { User } from '../modules/users/user.entity';
+
+/** Every entity, listed explicitly (no folder scanning), for the ORM config and tests. */
+export const ENTITIES = [
+  Company, User, Task, TaskComment, ScoreHistory, Announcement, Notification, Badge, UserBadge, EventLog, StreamSequence,
+];

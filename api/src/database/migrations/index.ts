@@ -1,0 +1,9 @@
+import type { MigrationObject } from '@mikro-orm/core';
+import { Migration20261126000000_initial } from './Migration20261126000000_initial';
+import { Migration20261126000100_badge_catalogue } from './Migration20261126000100_badge_catalogue';
+
+/** Migrations are listed explicitly so they load the same from TypeScript (tests) and compiled JS. */
+export const MIGRATIONS: MigrationObject[] = [
+  { name: 'Migration20261126000000_initial', class: Migration20261126000000_initial },
+  { name: 'Migration20261126000100_badge_catalogue', class: Migration20261126000100_badge_catalogue },
+];

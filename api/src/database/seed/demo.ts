@@ -1,0 +1,30 @@
+import type { EntityManager } from '@mikro-orm/sqlite';
+import { hashPassword } from '../../common/auth/passwords';
+import { User } from '../../modules/users/user.entity';
+import { DEMO_PASSWORD, seedPeople } from './demo-people';
+
+export interface DemoLogin {
+  role: string;
+  email: string;
+  password: string;
+  note?: string;
+}
+
+/**
+ * Seeds a believable demo into an empty database (no users at all) and returns the logins to print.
+ * A database that already has users is left alone, so a second start keeps everything.
+ */
+export async function seedDemo(em: EntityManager): Promise<DemoLogin[] | null> {
+  if (await em.count(User, {})) return null;
+  const passwordHash = await hashPassword(DEMO_PASSWORD);
+  const now = new Date();
+  const yearAgo = new Date(now.getTime() - 365 * 24 * 3600 * 1000);
+  const people = await seedPeople(em, passwordHash, yearAgo);
+
+  const logins: DemoLogin[] = [{ role: 'superadmin', email: people.superadmin.email, password: DEMO_PASSWORD }];
+  for (const { company, admin, executives } of people.companies) {
+    logins.push({ role: 'admin', email: admin.email, password: DEMO_PASSWORD, note: company.name });
+    logins.push({ role: 'executive', email: executives[0].email, password: DEMO_PASSWORD, note: company.name });
+  }
+  return logins;
+}

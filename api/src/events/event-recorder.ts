@@ -1,0 +1,85 @@
+import { randomUUID } from 'node:crypto';
+import type { EntityManager } from '@mikro-orm/sqlite';
+import { streamOf, type Audience, type EventEnvelope, type EventPayloads, type EventType } from '@kpi/contracts';
+import { EventLog } from './event-log.entity';
+
+export interface RecordedEvent {
+  envelope: EventEnvelope;
+  audience: Audience;
+}
+
+interface Pending {
+  type: EventType;
+  audience: Audience;
+  payload: unknown;
+}
+
+/**
+ * Collects the domain events of one transaction. `flush` numbers them per stream and writes them to the
+ * event log inside that transaction, so an event exists exactly when its change does.
+ */
+export class EventRecorder {
+  private pending: Pending[] = [];
+
+  constructor(private readonly em: EntityManager) {}
+
+  record<T extends EventType>(type: T, audience: Audience, payload: EventPayloads[T]): void {
+    this.pending.push({ type, audience, payload });
+  }
+
+  get size(): number {
+    return this.pending.length;
+  }
+
+  async flush(): Promise<RecordedEvent[]> {
+    const byStream = new Map<string, Pending[]>();
+    for (const p of this.pending) {
+      const stream = streamOf(p.audience);
+      byStream.set(stream, [...(byStream.get(stream) ?? []), p]);
+    }
+    const recorded: RecordedEvent[] = [];
+    const at = new Date();
+    for (const [stream, events] of byStream) {
+      const last = await this.reserve(stream, events.length);
+      events.forEach((p, i) => {
+        const companyId = p.audience.kind === 'superadmin' ? null : p.audience.companyId;
+        const envelope: EventEnvelope = {
+          id: randomUUID(),
+          seq: last - events.length + 1 + i,
+          type: p.type,
+          at: at.toISOString(),
+          companyId,
+          payload: p.payload as EventEnvelope['payload'],
+        };
+        this.em.persist(
+          this.em.create(EventLog, {
+            id: envelope.id,
+            stream,
+            seq: envelope.seq,
+            type: p.type,
+            audienceKind: p.audience.kind,
+            audienceUserId: p.audience.kind === 'user' ? p.audience.userId : null,
+            companyId,
+            payload: p.payload,
+            at,
+          }),
+        );
+        recorded.push({ envelope, audience: p.audience });
+      });
+    }
+    this.pending = [];
+    await this.em.flush();
+    return recorded;
+  }
+
+  /** Advances the stream's counter by `count` in one statement and returns the new last sequence number. */
+  private async reserve(stream: string, count: number): Promise<number> {
+    const rows = await this.em.execute<{ last_seq: number }[]>(
+      `insert into stream_sequences (stream, last_seq) values (?, ?)
+       on conflict (stream) do update set last_seq = stream_sequences.last_seq + excluded.last_seq
+       returning last_seq`,
+      [stream, count],
+    );
+    return Number(rows[0].last_seq);
+  }
+}

@@ -1,0 +1,31 @@
+import { Body, Controller, Get, HttpCode, Post, Put, UseGuards } from '@nestjs/common';
+import { changePasswordSchema, loginSchema } from '@kpi/contracts';
+import type { z } from 'zod';
+import type { Actor } from '../../common/auth/actor';
+import { CurrentActor, Public } from '../../common/auth/decorators';
+import { ZodPipe } from '../../common/validation/zod.pipe';
+import { AuthService } from './auth.service';
+import { LoginThrottlerGuard } from './login-throttler.guard';
+
+@Controller('auth')
+export class AuthController {
+  constructor(private readonly auth: AuthService) {}
+
+  @Public()
+  @UseGuards(LoginThrottlerGuard)
+  @Post('login')
+  @HttpCode(200)
+  login(@Body(new ZodPipe(loginSchema)) body: z.output<typeof loginSchema>) {
+    return this.auth.login(body.email, body.password);
+  }
+
+  @Get('verify')
+  verify(@CurrentActor() actor: Actor) {
+    return this.auth.verify(actor);
+  }
+
+  @Put('change-password')
+  changePassword(@CurrentActor() actor: Actor, @Body(new ZodPipe(changePasswordSchema)) body: z.output<typeof changePasswordSchema>) {
+    return this.auth.changePassword(actor, body.currentPassword, body.newPassword);
+  }
+}

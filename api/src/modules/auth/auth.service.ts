@@ -1,0 +1,49 @@
+import { Injectable } from '@nestjs/common';
+import { EntityManager } from '@mikro-orm/sqlite';
+import type { ChangePasswordResponse, LoginResponse, VerifyResponse } from '@kpi/contracts';
+import type { Actor } from '../../common/auth/actor';
+import { hashPassword, verifyPassword } from '../../common/auth/passwords';
+import { SessionService } from '../../common/auth/session.service';
+import { invalid, unauthenticated } from '../../common/errors/app-error';
+import { UnitOfWork } from '../../events/unit-of-work';
+import { User } from '../users/user.entity';
+import { toUserView } from '../users/user.view';
+
+@Injectable()
+export class AuthService {
+  constructor(
+    private readonly em: EntityManager,
+    private readonly sessions: SessionService,
+    private readonly uow: UnitOfWork,
+  ) {}
+
+  async login(email: string, password: string): Promise<LoginResponse> {
+    const user = await this.em.fork().findOne(User, { email }, { populate: ['company', 'passwordHash'] });
+    // The same answer for an unknown email and a wrong password, so emails cannot be probed.
+    if (!user || !(await verifyPassword(user.passwordHash, password))) throw unauthenticated('Invalid email or password');
+    if (!user.isActive) throw unauthenticated('This account has been deactivated. Please contact your administrator.');
+    return { token: this.sessions.issue(user), user: toUserView(user) };
+  }
+
+  async verify(actor: Actor): Promise<VerifyResponse> {
+    const user = await this.em.fork().findOneOrFail(User, { id: actor.userId }, { populate: ['company'] });
+    return { user: toUserView(user) };
+  }
+
+  /** Changes the password, ends every other session of the user, and hands this session a fresh token. */
+  changePassword(actor: Actor, currentPassword: string, newPassword: string): Promise<ChangePasswordResponse> {
+    return this.uow.run(async (em, events) => {
+      const user = await em.findOneOrFail(User, { id: actor.userId }, { populate: ['company', 'passwordHash'] });
+      if (!(await verifyPassword(user.passwordHash, currentPassword))) throw invalid('Current password is incorrect', 'currentPassword');
+      if (currentPassword === newPassword) throw invalid('New password must be different from the current one', 'newPassword');
+      user.passwordHash = await hashPassword(newPassword);
+      user.mustChangePassword = false;
+      user.tokenVersion += 1;
+      await em.flush();
+      const audience = { kind: 'user', userId: user.id, companyId: user.company?.id ?? null } as const;
+      events.record('user.updated', audience, { user: toUserView(user) });
+      events.record('session.revoked', audience, { reason: 'password-changed', tokenVersion: user.tokenVersion });
+      return { message: 'Password changed successfully', token: this.sessions.issue(user) };
+    });
+  }
+}

@@ -1,0 +1,73 @@
+import { Injectable } from '@nestjs/common';
+import { EntityManager } from '@mikro-orm/sqlite';
+import type { Company as CompanyView, MessageResponse } from '@kpi/contracts';
+import type { z } from 'zod';
+import type { createCompanySchema, updateCompanySchema } from '@kpi/contracts';
+import type { Actor } from '../../common/auth/actor';
+import { notFound } from '../../common/errors/app-error';
+import { UnitOfWork } from '../../events/unit-of-work';
+import { EventLog, StreamSequence } from '../../events/event-log.entity';
+import { Company } from './company.entity';
+import { toCompanyView } from './company.view';
+import { memberCounts } from './member-counts.query';
+
+type CreateCompany = z.output<typeof createCompanySchema>;
+type UpdateCompany = z.output<typeof updateCompanySchema>;
+
+const NO_MEMBERS = { admins: 0, executives: 0 };
+
+/** Companies are the superadmin's to manage; the roles guard on the controller enforces that. */
+@Injectable()
+export class CompaniesService {
+  constructor(
+    private readonly em: EntityManager,
+    private readonly uow: UnitOfWork,
+  ) {}
+
+  async list(_actor: Actor): Promise<CompanyView[]> {
+    const em = this.em.fork();
+    const companies = await em.find(Company, {}, { orderBy: { createdAt: 'desc', name: 'asc' } });
+    const counts = await memberCounts(em);
+    return companies.map((c) => toCompanyView(c, counts.get(c.id) ?? NO_MEMBERS));
+  }
+
+  async view(em: EntityManager, id: string): Promise<CompanyView> {
+    const company = await em.findOneOrFail(Company, { id });
+    const counts = await memberCounts(em, [id]);
+    return toCompanyView(company, counts.get(id) ?? NO_MEMBERS);
+  }
+
+  create(_actor: Actor, input: CreateCompany): Promise<CompanyView> {
+    return this.uow.run(async (em, events) => {
+      const company = em.create(Company, { ...input, timeZone: input.timeZone || 'UTC' });
+      await em.flush();
+      const view = toCompanyView(company, NO_MEMBERS);
+      events.record('company.created', { kind: 'superadmin' }, { company: view });
+      return view;
+    });
+  }
+
+  update(_actor: Actor, id: string, input: UpdateCompany): Promise<CompanyView> {
+    return this.uow.run(async (em, events) => {
+      const company = await em.findOne(Company, { id });
+      if (!company) throw notFound('Company');
+      em.assign(company, Object.fromEntries(Object.entries(input).filter(([, v]) => v !== undefined)));
+      await em.flush();
+      const view = await this.view(em, id);
+      events.record('company.updated', { kind: 'superadmin' }, { company: view });
+      return view;
+    });
+  }
+
+  /** Removes the company and, through cascading foreign keys, all its users, tasks, announcements and badges. */
+  remove(_actor: Actor, id: string): Promise<MessageResponse> {
+    return this.uow.run(async (em, events) => {
+      const found = await em.nativeDelete(Company, { id });
+      if (!found) throw notFound('Company');
+      await em.nativeDelete(EventLog, { stream: id });
+      await em.nativeDelete(StreamSequence, { stream: id });
+      events.record('company.deleted', { kind: 'superadmin' }, { companyId: id });
+      return { message: 'Company deleted successfully' };
+    });
+  }
+}

@@ -1,0 +1,84 @@
+import { Injectable } from '@nestjs/common';
+import { EntityManager, raw } from '@mikro-orm/sqlite';
+import type { NotificationKind, NotificationList } from '@kpi/contracts';
+import type { Actor } from '../../common/auth/actor';
+import { notFound } from '../../common/errors/app-error';
+import type { EventRecorder } from '../../events/event-recorder';
+import { UnitOfWork } from '../../events/unit-of-work';
+import { User } from '../users/user.entity';
+import { Notification } from './notification.entity';
+import { toNotificationView } from './notification.view';
+
+export const NOTIFICATION_PAGE = 50;
+
+export interface NotificationDraft {
+  kind: NotificationKind;
+  title: string;
+  body: string;
+  link: string;
+}
+
+/**
+ * The bell. Other services call `notify` inside their own unit of work, so a notification exists exactly
+ * when the change it reports does; read state lives here, on the server, and follows the user.
+ */
+@Injectable()
+export class NotificationsService {
+  constructor(
+    private readonly em: EntityManager,
+    private readonly uow: UnitOfWork,
+  ) {}
+
+  /** Stores one notification per recipient and tells each of them, with their new unread count. */
+  async notify(em: EntityManager, events: EventRecorder, recipients: { id: string; companyId: string | null }[], draft: NotificationDraft): Promise<void> {
+    if (recipients.length === 0) return;
+    const created = recipients.map((r) => ({ r, n: em.create(Notification, { ...draft, user: em.getReference(User, r.id) }) }));
+    await em.flush();
+    const unread = await this.unreadCounts(em, recipients.map((r) => r.id));
+    for (const { r, n } of created) {
+      events.record('notification.created', { kind: 'user', userId: r.id, companyId: r.companyId }, { notification: toNotificationView(n), unread: unread.get(r.id) ?? 1 });
+    }
+  }
+
+  async list(actor: Actor): Promise<NotificationList> {
+    const em = this.em.fork();
+    const items = await em.find(Notification, { user: actor.userId }, { orderBy: { createdAt: 'desc' }, limit: NOTIFICATION_PAGE });
+    const unread = await em.count(Notification, { user: actor.userId, readAt: null });
+    return { items: items.map(toNotificationView), unread };
+  }
+
+  markRead(actor: Actor, id: string): Promise<NotificationList> {
+    return this.uow.run(async (em, events) => {
+      const n = await em.findOne(Notification, { id, user: actor.userId });
+      if (!n) throw notFound('Notification');
+      if (!n.readAt) n.readAt = new Date();
+      await em.flush();
+      const unread = await em.count(Notification, { user: actor.userId, readAt: null });
+      events.record('notification.read', { kind: 'user', userId: actor.userId, companyId: actor.companyId }, { ids: [id], unread });
+      return this.listIn(em, actor, unread);
+    });
+  }
+
+  markAllRead(actor: Actor): Promise<NotificationList> {
+    return this.uow.run(async (em, events) => {
+      await em.nativeUpdate(Notification, { user: actor.userId, readAt: null }, { readAt: new Date() });
+      events.record('notification.read', { kind: 'user', userId: actor.userId, companyId: actor.companyId }, { ids: 'all', unread: 0 });
+      return this.listIn(em, actor, 0);
+    });
+  }
+
+  private async listIn(em: EntityManager, actor: Actor, unread: number): Promise<NotificationList> {
+    const items = await em.find(Notification, { user: actor.userId }, { orderBy: { createdAt: 'desc' }, limit: NOTIFICATION_PAGE, refresh: true });
+    return { items: items.map(toNotificationView), unread };
+  }
+
+  private async unreadCounts(em: EntityManager, userIds: string[]): Promise<Map<string, number>> {
+    const rows = await em
+      .createQueryBuilder(Notification, 'n')
+      .select(['n.user_id as user', raw('count(*) as n')])
+      .where({ user: { $in: userIds }, readAt: null })
+      .groupBy('n.user_id')
+      .execute<{ user: string; n: number | string }[]>('all', false);
+    return new Map(rows.map((r) => [r.user, Number(r.n)]));
+  }
+}

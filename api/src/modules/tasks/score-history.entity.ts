@@ -1,0 +1,44 @@
+import { OptionalProps, Entity, Index, PrimaryKey, Property } from '@mikro-orm/core';
+import { randomUUID } from 'node:crypto';
+
+export interface ScoreFigures {
+  qualityScore: number;
+  timeScore: number;
+  initiativeScore: number;
+  totalScore: number;
+  feedback: string;
+}
+
+/** Append-only record of every scoring and re-scoring; ids are plain so history outlives its subjects. */
+@Entity({ tableName: 'score_history' })
+@Index({ properties: ['companyId', 'taskId'] })
+export class ScoreHistory {
+  [OptionalProps]?: 'scoredById' | 'previous' | 'at';
+
+  @PrimaryKey({ type: 'string', length: 36 })
+  id: string = randomUUID();
+
+  @Property({ type: 'string', length: 36 })
+  companyId!: string;
+
+  @Property({ type: 'string', length: 36 })
+  taskId!: string;
+
+  @Property({ type: 'string', length: 36, nullable: true })
+  scoredById: string | null = null;
+
+  @Property({ type: 'string', length: 120 })
+  scoredByName!: string;
+
+  @Property({ type: 'string', length: 16 })
+  reason!: 'scored' | 'rescored';
+
+  @Property({ type: 'json', nullable: true })
+  previous: ScoreFigures | null = null;
+
+  @Property({ type: 'json' })
+  next!: ScoreFigures;
+
+  @Property({ type: 'datetime' })
+  at: Date = new Date();
+}

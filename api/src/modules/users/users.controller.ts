@@ -1,0 +1,38 @@
+import { Body, Controller, Delete, Get, Param, Post, Put, Query } from '@nestjs/common';
+import { createUserSchema, updateUserSchema } from '@kpi/contracts';
+import type { z } from 'zod';
+import type { Actor } from '../../common/auth/actor';
+import { CurrentActor, Roles } from '../../common/auth/decorators';
+import { ZodPipe } from '../../common/validation/zod.pipe';
+import { UsersService } from './users.service';
+
+@Controller('users')
+@Roles('superadmin', 'admin')
+export class UsersController {
+  constructor(private readonly users: UsersService) {}
+
+  @Get()
+  list(@CurrentActor() actor: Actor, @Query('company') company?: string) {
+    return this.users.list(actor, company);
+  }
+
+  @Get('company/:companyId')
+  listCompany(@CurrentActor() actor: Actor, @Param('companyId') companyId: string) {
+    return this.users.listCompany(actor, companyId);
+  }
+
+  @Post()
+  create(@CurrentActor() actor: Actor, @Body(new ZodPipe(createUserSchema)) body: z.output<typeof createUserSchema>) {
+    return this.users.create(actor, body);
+  }
+
+  @Put(':id')
+  update(@CurrentActor() actor: Actor, @Param('id') id: string, @Body(new ZodPipe(updateUserSchema)) body: z.output<typeof updateUserSchema>) {
+    return this.users.update(actor, id, body);
+  }
+
+  @Delete(':id')
+  remove(@CurrentActor() actor: Actor, @Param('id') id: string) {
+    return this.users.remove(actor, id);
+  }
+}

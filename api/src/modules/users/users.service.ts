@@ -1,0 +1,174 @@
+import { Injectable } from '@nestjs/common';
+import { EntityManager } from '@mikro-orm/sqlite';
+import type { createUserSchema, MessageResponse, updateUserSchema, User as UserView } from '@kpi/contracts';
+import type { z } from 'zod';
+import type { Actor } from '../../common/auth/actor';
+import { hashPassword } from '../../common/auth/passwords';
+import { AppError, forbidden, invalid, notFound } from '../../common/errors/app-error';
+import { companyScope } from '../../common/tenancy/tenant-scope';
+import type { EventRecorder } from '../../events/event-recorder';
+import { UnitOfWork } from '../../events/unit-of-work';
+import { Company } from '../companies/company.entity';
+import { CompaniesService } from '../companies/companies.service';
+import { User } from './user.entity';
+import { toUserView } from './user.view';
+
+type CreateUser = z.output<typeof createUserSchema>;
+type UpdateUser = z.output<typeof updateUserSchema>;
+
+/**
+ * Who manages whom: the superadmin manages admins (and may manage anyone but superadmins); an admin manages
+ * the executives of their own company only; executives manage nobody.
+ */
+@Injectable()
+export class UsersService {
+  constructor(
+    private readonly em: EntityManager,
+    private readonly uow: UnitOfWork,
+    private readonly companies: CompaniesService,
+  ) {}
+
+  async list(actor: Actor, requestedCompany?: string): Promise<UserView[]> {
+    const company = companyScope(actor, requestedCompany);
+    const where = company ? { company } : {};
+    const users = await this.em.fork().find(User, where, { populate: ['company'], orderBy: { createdAt: 'desc', name: 'asc' } });
+    return users.map(toUserView);
+  }
+
+  async listCompany(actor: Actor, companyId: string): Promise<UserView[]> {
+    if (actor.role !== 'superadmin' && actor.companyId !== companyId) throw notFound('Company');
+    const users = await this.em.fork().find(User, { company: companyId }, { populate: ['company'], orderBy: { createdAt: 'desc', name: 'asc' } });
+    if (actor.role === 'superadmin' && users.length === 0 && !(await this.em.fork().findOne(Company, { id: companyId }))) {
+      throw notFound('Company');
+    }
+    return users.map(toUserView);
+  }
+
+  create(actor: Actor, input: CreateUser): Promise<UserView> {
+    return this.uow.run(async (em, events) => {
+      const { role } = input;
+      if (role === 'superadmin') throw forbidden('Superadmin accounts cannot be created here');
+      if (actor.role === 'admin' && role !== 'executive') throw forbidden('Admins can only create executives');
+      const companyId = actor.role === 'superadmin' ? input.company : companyScope(actor, input.company);
+      if (!companyId) throw invalid('Company is required', 'company');
+      const company = await em.findOne(Company, { id: companyId });
+      if (!company) throw invalid('Company does not exist', 'company');
+      await this.assertEmailFree(em, input.email);
+
+      const user = em.create(User, {
+        name: input.name,
+        email: input.email,
+        department: input.department,
+        phoneNumber: input.phoneNumber,
+        role,
+        company,
+        passwordHash: await hashPassword(input.password),
+        // Someone else chose this password: the owner must replace it.
+        mustChangePassword: true,
+      });
+      await em.flush();
+      const view = toUserView(user);
+      this.recordChange(events, 'created', view);
+      await this.recordCounts(em, events, company.id);
+      return view;
+    });
+  }
+
+  update(actor: Actor, id: string, input: UpdateUser): Promise<UserView> {
+    return this.uow.run(async (em, events) => {
+      const user = await this.findManageable(em, actor, id);
+      if (input.role !== undefined && input.role !== user.role) throw forbidden('Roles cannot be changed');
+      if (input.company !== undefined && input.company !== null && input.company !== user.company?.id) {
+        if (actor.role !== 'superadmin') throw forbidden('You can only work within your own company');
+        const target = await em.findOne(Company, { id: input.company });
+        if (!target) throw invalid('Company does not exist', 'company');
+        user.company = target;
+      }
+      if (input.email !== undefined && input.email !== user.email) {
+        await this.assertEmailFree(em, input.email);
+        user.email = input.email;
+      }
+      if (input.name !== undefined) user.name = input.name;
+      if (input.department !== undefined) user.department = input.department;
+      if (input.phoneNumber !== undefined) user.phoneNumber = input.phoneNumber;
+
+      let revoke: 'deactivated' | 'password-changed' | null = null;
+      if (input.password !== undefined) {
+        user.passwordHash = await hashPassword(input.password);
+        user.mustChangePassword = true;
+        revoke = 'password-changed';
+      }
+      if (input.isActive !== undefined && input.isActive !== user.isActive) {
+        if (user.id === actor.userId) throw forbidden('You cannot deactivate your own account');
+        user.isActive = input.isActive;
+        if (!input.isActive) revoke = 'deactivated';
+      }
+      if (revoke) user.tokenVersion += 1;
+      await em.flush();
+
+      const view = toUserView(user);
+      this.recordChange(events, 'updated', view);
+      if (revoke) {
+        events.record('session.revoked', { kind: 'user', userId: user.id, companyId: user.company?.id ?? null }, { reason: revoke, tokenVersion: user.tokenVersion });
+      }
+      return view;
+    });
+  }
+
+  remove(actor: Actor, id: string): Promise<MessageResponse> {
+    return this.uow.run(async (em, events) => {
+      const user = await this.findManageable(em, actor, id);
+      if (user.id === actor.userId) throw forbidden('You cannot delete your own account');
+      const view = toUserView(user);
+      const companyId = user.company?.id ?? null;
+      events.record('session.revoked', { kind: 'user', userId: user.id, companyId }, { reason: 'deleted', tokenVersion: user.tokenVersion + 1 });
+      await em.nativeDelete(User, { id: user.id });
+      this.recordChange(events, 'deleted', view);
+      if (companyId) await this.recordCounts(em, events, companyId);
+      return { message: `${user.role === 'admin' ? 'Admin' : 'Executive'} deleted successfully` };
+    });
+  }
+
+  /** A user the actor may change: 404 outside their reach (another company), 403 for a role they do not manage. */
+  private async findManageable(em: EntityManager, actor: Actor, id: string): Promise<User> {
+    const user = await em.findOne(User, { id }, { populate: ['company'] });
+    if (!user) throw notFound('User');
+    if (actor.role === 'superadmin') {
+      if (user.role === 'superadmin' && user.id !== actor.userId) throw forbidden('Superadmin accounts cannot be changed here');
+      return user;
+    }
+    if (actor.role === 'admin') {
+      if (user.company?.id !== actor.companyId) throw notFound('User');
+      if (user.role !== 'executive') throw forbidden('Admins can only manage executives');
+      return user;
+    }
+    if (user.company?.id !== actor.companyId) throw notFound('User');
+    throw forbidden('Your role does not allow this');
+  }
+
+  private async assertEmailFree(em: EntityManager, email: string): Promise<void> {
+    if (await em.count(User, { email })) throw new AppError('CONFLICT', 'A user with this email already exists', 'email');
+  }
+
+  /** Executives are news for their company's admins; admins for the superadmin. Each user hears of their own record. */
+  private recordChange(events: EventRecorder, change: 'created' | 'updated' | 'deleted', user: UserView): void {
+    const companyId = user.company?._id ?? null;
+    if (user.role === 'executive' && companyId) {
+      const audience = { kind: 'admins', companyId } as const;
+      if (change === 'deleted') events.record('user.deleted', audience, { userId: user._id });
+      else events.record(`user.${change}`, audience, { user });
+    }
+    if (user.role === 'admin') {
+      if (change === 'deleted') events.record('admin.deleted', { kind: 'superadmin' }, { userId: user._id });
+      else events.record(`admin.${change}`, { kind: 'superadmin' }, { user });
+    }
+    if (change === 'updated') events.record('user.updated', { kind: 'user', userId: user._id, companyId }, { user });
+  }
+
+  /** Member counts appear on the superadmin's company cards. */
+  private async recordCounts(em: EntityManager, events: EventRecorder, companyId: string): Promise<void> {
+    await em.flush();
+    const company = await this.companies.view(em, companyId);
+    events.record('company.updated', { kind: 'superadmin' }, { company });
+  }
+}

@@ -1,0 +1,35 @@
+import { Injectable } from '@nestjs/common';
+import { EntityManager } from '@mikro-orm/sqlite';
+import type { EventEnvelope } from '@kpi/contracts';
+import type { Actor } from '../common/auth/actor';
+import { EventLog, StreamSequence } from '../events/event-log.entity';
+import { streamFor } from './rooms-for';
+
+export const MAX_REPLAY = 1000;
+
+export type ReplayResult = { kind: 'replay'; events: EventEnvelope[]; seq: number } | { kind: 'resync'; seq: number };
+
+/** Finds the events a reconnecting user missed, limited to what their audience may see. */
+@Injectable()
+export class ReplayService {
+  constructor(private readonly em: EntityManager) {}
+
+  async missedBy(actor: Actor, since: number | undefined): Promise<ReplayResult> {
+    const em = this.em.fork();
+    const stream = streamFor(actor);
+    const head = (await em.findOne(StreamSequence, { stream }))?.lastSeq ?? 0;
+    if (since === undefined || since >= head) return { kind: 'replay', events: [], seq: head };
+    if (since < 0 || head - since > MAX_REPLAY) return { kind: 'resync', seq: head };
+    const oldest = await em.findOne(EventLog, { stream }, { orderBy: { seq: 'asc' }, fields: ['seq'] });
+    if (!oldest || oldest.seq > since + 1) return { kind: 'resync', seq: head };
+
+    const visible: object[] = [{ audienceKind: 'company' }, { audienceKind: 'user', audienceUserId: actor.userId }];
+    if (actor.role === 'admin') visible.push({ audienceKind: 'admins' });
+    if (actor.role === 'superadmin') visible.push({ audienceKind: 'superadmin' });
+    const rows = await em.find(EventLog, { stream, seq: { $gt: since }, $or: visible }, { orderBy: { seq: 'asc' } });
+    const events = rows.map(
+      (r) => ({ id: r.id, seq: r.seq, type: r.type, at: r.at.toISOString(), companyId: r.companyId, payload: r.payload }) as EventEnvelope,
+    );
+    return { kind: 'replay', events, seq: head };
+  }
+}

@@ -1,0 +1,100 @@
+import 'reflect-metadata';
+import type { INestApplication } from '@nestjs/common';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { AddressInfo } from 'node:net';
+import request from 'supertest';
+import { io, type Socket } from 'socket.io-client';
+import type { EventEnvelope, LoginResponse } from '@kpi/contracts';
+import { createApp } from '../../src/bootstrap';
+import { loadConfig } from '../../src/config/env';
+
+export const SUPERADMIN = { email: 'root@kpi.test', password: 'root-password-1' };
+
+export interface TestApp {
+  app: INestApplication;
+  url: string;
+  http: ReturnType<typeof request>;
+  close(): Promise<void>;
+}
+
+/** The real app on a fresh SQLite file, listening on a free port. One per suite. */
+export async function startTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+  const dir = mkdtempSync(join(tmpdir(), 'kpi-test-'));
+  const config = loadConfig({
+    DATABASE_URL: `sqlite:${join(dir, 'kpi.sqlite')}`,
+    JWT_SECRET: 'test-secret-that-is-long-enough-for-hs256-0123',
+    DEMO_SEED: 'false',
+    SUPERADMIN_EMAIL: SUPERADMIN.email,
+    SUPERADMIN_PASSWORD: SUPERADMIN.password,
+    LOG_LEVEL: 'error',
+    LOGIN_RATE_LIMIT: '1000',
+    WEB_DIST: join(dir, 'no-web'),
+    ...env,
+  });
+  const { app } = await createApp(config);
+  await app.listen(0, '127.0.0.1');
+  const { port } = app.getHttpServer().address() as AddressInfo;
+  const url = `http://127.0.0.1:${port}`;
+  return {
+    app,
+    url,
+    http: request(app.getHttpServer()),
+    async close() {
+      await app.close();
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+export async function login(t: TestApp, email: string, password: string): Promise<LoginResponse> {
+  const res = await t.http.post('/api/auth/login').send({ email, password });
+  if (res.status !== 200) throw new Error(`login ${email} failed: ${res.status} ${JSON.stringify(res.body)}`);
+  return res.body;
+}
+
+/** A socket client that records every envelope it receives. */
+export interface TestSocket {
+  socket: Socket;
+  events: EventEnvelope[];
+  waitFor(type: string, timeoutMs?: number, predicate?: (e: EventEnvelope) => boolean): Promise<EventEnvelope>;
+  close(): void;
+}
+
+export function connectSocket(t: TestApp, token: string, since?: number): Promise<TestSocket> {
+  const socket = io(t.url, { auth: { token, since }, transports: ['websocket'], reconnection: false, forceNew: true });
+  const events: EventEnvelope[] = [];
+  const waiters: { type: string; predicate?: (e: EventEnvelope) => boolean; resolve: (e: EventEnvelope) => void }[] = [];
+  socket.onAny((type: string, envelope: EventEnvelope) => {
+    if (!envelope || typeof envelope !== 'object' || !('id' in envelope)) return;
+    events.push(envelope);
+    for (const w of [...waiters]) {
+      if (w.type === type && (!w.predicate || w.predicate(envelope))) {
+        waiters.splice(waiters.indexOf(w), 1);
+        w.resolve(envelope);
+      }
+    }
+  });
+  const api: TestSocket = {
+    socket,
+    events,
+    waitFor(type, timeoutMs = 3000, predicate) {
+      const seen = events.find((e) => e.type === type && (!predicate || predicate(e)));
+      if (seen) return Promise.resolve(seen);
+      return new Promise((resolve, reject) => {
+        const timer = setTimeout(() => reject(new Error(`no ${type} event within ${timeoutMs} ms`)), timeoutMs);
+        waiters.push({ type, predicate, resolve: (e) => (clearTimeout(timer), resolve(e)) });
+      });
+    },
+    close: () => void socket.close(),
+  };
+  return new Promise((resolve, reject) => {
+    socket.once('sync', () => resolve(api));
+    socket.once('resync', () => resolve(api));
+    socket.once('connect_error', (err) => reject(err));
+  });
+}
+
+/** Waits a little to prove that something does NOT arrive. */
+export const settle = (ms = 300) => new Promise((r) => setTimeout(r, ms));
