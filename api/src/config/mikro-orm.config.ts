@@ -23,6 +23,7 @@ export function ormOptions(config: AppConfig): Options {
       transactional: true,
       allOrNothing: true,
       snapshot: false,
+      silent: config.logLevel === 'error' || config.logLevel === 'warn',
     },
     extensions: [Migrator],
     debug: false,

@@ -58,6 +58,8 @@ export async function login(t: TestApp, email: string, password: string): Promis
 export interface TestSocket {
   socket: Socket;
   events: EventEnvelope[];
+  /** The stream head the server reported in `sync` when this socket connected. */
+  syncSeq: number;
   waitFor(type: string, timeoutMs?: number, predicate?: (e: EventEnvelope) => boolean): Promise<EventEnvelope>;
   close(): void;
 }
@@ -79,6 +81,7 @@ export function connectSocket(t: TestApp, token: string, since?: number): Promis
   const api: TestSocket = {
     socket,
     events,
+    syncSeq: 0,
     waitFor(type, timeoutMs = 3000, predicate) {
       const seen = events.find((e) => e.type === type && (!predicate || predicate(e)));
       if (seen) return Promise.resolve(seen);
@@ -90,8 +93,8 @@ export function connectSocket(t: TestApp, token: string, since?: number): Promis
     close: () => void socket.close(),
   };
   return new Promise((resolve, reject) => {
-    socket.once('sync', () => resolve(api));
-    socket.once('resync', () => resolve(api));
+    socket.once('sync', ({ seq }: { seq: number }) => resolve(Object.assign(api, { syncSeq: seq })));
+    socket.once('resync', ({ seq }: { seq: number }) => resolve(Object.assign(api, { syncSeq: seq })));
     socket.once('connect_error', (err) => reject(err));
   });
 }

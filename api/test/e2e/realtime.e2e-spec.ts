@@ -1,0 +1,113 @@
+import { io } from 'socket.io-client';
+import { bearer, createTenant, superadminLogin, type Tenant } from '../utils/factories';
+import { connectSocket, settle, startTestApp, type TestApp, type TestSocket } from '../utils/test-app';
+
+describe('realtime core', () => {
+  let t: TestApp;
+  let root: string;
+  let a: Tenant;
+  let b: Tenant;
+  const open: TestSocket[] = [];
+  const connect = async (token: string, since?: number) => {
+    const s = await connectSocket(t, token, since);
+    open.push(s);
+    return s;
+  };
+
+  beforeAll(async () => {
+    t = await startTestApp();
+    root = (await superadminLogin(t)).token;
+    a = await createTenant(t, root, 2);
+    b = await createTenant(t, root, 1);
+  });
+  afterEach(() => open.splice(0).forEach((s) => s.close()));
+  afterAll(() => t.close());
+
+  it('refuses a socket without a valid token', async () => {
+    await expect(connectSocket(t, 'garbage')).rejects.toThrow('Please sign in again');
+    const bare = io(t.url, { transports: ['websocket'], reconnection: false, forceNew: true });
+    const err = await new Promise<Error>((resolve) => bare.once('connect_error', resolve));
+    expect(err.message).toBe('Please sign in again');
+    bare.close();
+  });
+
+  it('sends executive changes to that company\'s admins only', async () => {
+    const adminA = await connect(a.admin.token);
+    const execA = await connect(a.executives[0].token);
+    const adminB = await connect(b.admin.token);
+    const superSock = await connect(root);
+
+    const res = await t.http.post('/api/users').set(bearer(a.admin.token))
+      .send({ name: 'Live Newcomer', email: 'live.newcomer@kpi.test', department: 'Sales', phoneNumber: '1', password: 'temporary-1', role: 'executive' });
+    expect(res.status).toBe(201);
+
+    const created = await adminA.waitFor('user.created');
+    expect(created).toMatchObject({ type: 'user.created', companyId: a.company._id, payload: { user: { name: 'Live Newcomer' } } });
+    expect(created.seq).toBeGreaterThan(0);
+    expect(JSON.stringify(created)).not.toMatch(/passwordHash|argon2/);
+    // The superadmin hears that the company's counts changed, not the executive itself.
+    await superSock.waitFor('company.updated', 3000, (e) => (e.payload as { company: { _id: string } }).company._id === a.company._id);
+    await settle();
+    expect(execA.events.some((e) => e.type === 'user.created')).toBe(false);
+    expect(adminB.events.some((e) => e.type === 'user.created')).toBe(false);
+    expect(superSock.events.some((e) => e.type === 'user.created')).toBe(false);
+  });
+
+  it('sends company and admin changes to the superadmin stream only', async () => {
+    const superSock = await connect(root);
+    const adminA = await connect(a.admin.token);
+    const company = await t.http.post('/api/companies').set(bearer(root)).send({ name: 'Streamed Co', industry: 'x', description: 'y' });
+    const admin = await t.http.post('/api/users').set(bearer(root))
+      .send({ name: 'Streamed Admin', email: 'streamed.admin@kpi.test', department: 'Ops', phoneNumber: '1', password: 'temporary-1', role: 'admin', company: company.body._id });
+    const c = await superSock.waitFor('company.created');
+    const ad = await superSock.waitFor('admin.created');
+    expect(c.payload).toMatchObject({ company: { name: 'Streamed Co' } });
+    expect(ad.payload).toMatchObject({ user: { _id: admin.body._id } });
+    expect(ad.seq).toBeGreaterThan(c.seq);
+    await settle();
+    expect(adminA.events.filter((e) => e.type.startsWith('company.') || e.type.startsWith('admin.'))).toEqual([]);
+  });
+
+  it('ignores a client that asks to join rooms', async () => {
+    const execB = await connect(b.executives[0].token);
+    execB.socket.emit('join', `company:${a.company._id}`);
+    execB.socket.emit('subscribe', { room: `company:${a.company._id}:admins` });
+    await settle(100);
+    await t.http.post('/api/users').set(bearer(a.admin.token))
+      .send({ name: 'Secret Hire', email: 'secret.hire@kpi.test', department: 'Sales', phoneNumber: '1', password: 'temporary-1', role: 'executive' });
+    await settle();
+    expect(execB.events).toEqual([]);
+    expect(execB.socket.connected).toBe(true);
+  });
+
+  it('revokes a deactivated user\'s sockets at once', async () => {
+    const exec = a.executives[1];
+    const sock = await connect(exec.token);
+    const disconnected = new Promise<string>((resolve) => sock.socket.once('disconnect', resolve));
+    await t.http.put(`/api/users/${exec.user._id}`).set(bearer(a.admin.token)).send({ isActive: false });
+    const revoked = await sock.waitFor('session.revoked');
+    expect(revoked.payload).toMatchObject({ reason: 'deactivated' });
+    expect(await disconnected).toBe('io server disconnect');
+    await expect(connectSocket(t, exec.token)).rejects.toThrow('Please sign in again');
+  });
+
+  it('replays exactly the missed events this user may see, then syncs', async () => {
+    const adminSock = await connect(a.admin.token);
+    const before = adminSock.syncSeq;
+    adminSock.close();
+    const names = ['Missed One', 'Missed Two'];
+    for (const [i, name] of names.entries()) {
+      await t.http.post('/api/users').set(bearer(a.admin.token))
+        .send({ name, email: `missed.${i}@kpi.test`, department: 'Sales', phoneNumber: '1', password: 'temporary-1', role: 'executive' });
+    }
+    const back = await connect(a.admin.token, before);
+    const replayed = back.events.filter((e) => e.type === 'user.created').map((e) => (e.payload as { user: { name: string } }).user.name);
+    expect(replayed).toEqual(names);
+    const seqs = back.events.map((e) => e.seq);
+    expect(seqs).toEqual([...seqs].sort((x, y) => x - y));
+
+    // An executive of the same company replaying the same range sees none of the admins-only events.
+    const execBack = await connect(a.executives[0].token, before);
+    expect(execBack.events.filter((e) => e.type === 'user.created')).toEqual([]);
+  });
+});
