@@ -7,6 +7,7 @@ import { AuthCoreModule } from './common/auth/auth-core.module';
 import { APP_CONFIG, type AppConfig } from './config/env';
 import { ormOptions } from './config/mikro-orm.config';
 import { EventsModule } from './events/events.module';
+import { HealthController } from './health.controller';
 import { AuthModule } from './modules/auth/auth.module';
 import { BadgesModule } from './modules/badges/badges.module';
 import { CompaniesModule } from './modules/companies/companies.module';
@@ -23,6 +24,7 @@ export class AppModule {
     return {
       module: AppModule,
       global: true,
+      controllers: [HealthController],
       providers: [{ provide: APP_CONFIG, useValue: config }],
       exports: [APP_CONFIG],
       imports: [

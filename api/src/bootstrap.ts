@@ -1,5 +1,5 @@
 import 'reflect-metadata';
-import { INestApplication, Logger, type LogLevel } from '@nestjs/common';
+import { INestApplication, type LogLevel } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { EntityManager, MikroORM } from '@mikro-orm/sqlite';
 import helmet from 'helmet';
@@ -49,5 +49,3 @@ export async function createApp(config: AppConfig): Promise<StartedApp> {
   const demoLogins = config.demoSeed ? await seedDemo(em) : null;
   return { app, demoLogins };
 }
-
-export const log = new Logger('KPI Tracker');

@@ -1,5 +1,5 @@
 import 'reflect-metadata';
-import { createApp, log } from './bootstrap';
+import { createApp } from './bootstrap';
 import { ConfigError, loadConfig } from './config/env';
 
 async function main(): Promise<void> {
@@ -7,7 +7,7 @@ async function main(): Promise<void> {
   const { app, demoLogins } = await createApp(config);
   await app.listen(config.port);
   const url = `http://localhost:${config.port}`;
-  log.log(`KPI Tracker is running on ${url}`);
+  console.log(`KPI Tracker is running on ${url}`);
   if (demoLogins?.length) {
     const lines = demoLogins.map((l) => `  ${l.role.padEnd(10)} ${l.email.padEnd(32)} ${l.password}${l.note ? `   (${l.note})` : ''}`);
     console.log(`\nDemo logins (seeded into an empty database):\n${lines.join('\n')}\n`);

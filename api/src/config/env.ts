@@ -21,7 +21,7 @@ const envSchema = z.object({
   DEMO_SEED: boolFromEnv.optional(),
   LOGIN_RATE_LIMIT: z.coerce.number({ error: 'must be a number' }).int().min(1).default(10),
   WEB_DIST: z.string().optional(),
-  LOG_LEVEL: z.enum(['error', 'warn', 'log', 'debug']).default('log'),
+  LOG_LEVEL: z.enum(['error', 'warn', 'log', 'debug'], { error: 'must be one of error, warn, log, debug' }).default('warn'),
 });
 
 export type DatabaseConfig = { driver: 'sqlite'; file: string } | { driver: 'postgresql'; url: string };
