@@ -1,0 +1,79 @@
+import type { User } from '@kpi/contracts';
+import { useEffect, useState } from 'react';
+import toast from 'react-hot-toast';
+import { store, useAtomValue } from '../../app/store';
+import { Button, EmptyState, PageHeader, SectionSpinner, confirmAction } from '../../components/ui';
+import { PlusIcon, UsersIcon } from '../../components/ui/icons';
+import { isUnauthorized } from '../../lib/api';
+import { removeById } from '../../lib/collections';
+import { loadCompanies } from '../companies/actions';
+import { companiesStatusAtom, sortedCompaniesAtom } from '../companies/atoms';
+import { usersApi } from '../users/api';
+import { UserCard } from '../users/UserCard';
+import { UserForm } from '../users/UserForm';
+import { loadAdmins } from './actions';
+import { adminsAtom, adminsStatusAtom, sortedAdminsAtom } from './atoms';
+
+/** Admin Management (superadmin): admin cards, add/edit modal with a company select, deletion. */
+export function AdminList() {
+  const admins = useAtomValue(sortedAdminsAtom);
+  const status = useAtomValue(adminsStatusAtom);
+  const companies = useAtomValue(sortedCompaniesAtom);
+  const [editing, setEditing] = useState<User | null | undefined>(undefined);
+  const [deletingId, setDeletingId] = useState<string | null>(null);
+
+  useEffect(() => {
+    void loadAdmins();
+    // The form's company select needs the list; it may already be loaded from the Companies tab.
+    if (store.get(companiesStatusAtom) !== 'ready') void loadCompanies();
+  }, []);
+
+  const remove = async (admin: User) => {
+    if (!confirmAction('Are you sure you want to delete this admin?')) return;
+    setDeletingId(admin._id);
+    try {
+      await usersApi.remove(admin._id);
+      store.set(adminsAtom, (list) => removeById(list, admin._id));
+      toast.success('Admin deleted successfully');
+      void loadAdmins({ quiet: true });
+    } catch (error) {
+      if (!isUnauthorized(error)) toast.error('Failed to delete admin');
+    } finally {
+      setDeletingId(null);
+    }
+  };
+
+  const addButton = (
+    <Button icon={<PlusIcon className="h-4 w-4" />} onClick={() => setEditing(null)}>
+      Add Admin
+    </Button>
+  );
+
+  return (
+    <section aria-labelledby="admins-heading">
+      <PageHeader title={<span id="admins-heading">Admin Management</span>} subtitle="Company administrators and their access." actions={addButton} />
+      {status === 'loading' || status === 'idle' ? (
+        <SectionSpinner />
+      ) : admins.length === 0 ? (
+        <EmptyState
+          icon={<UsersIcon />}
+          title={
+            <>
+              <span className="font-semibold text-slate-900">No admins found</span> - Get started by adding your first admin.
+            </>
+          }
+          action={status === 'error' ? <Button variant="secondary" onClick={() => void loadAdmins()}>Try Again</Button> : addButton}
+        />
+      ) : (
+        <div className="grid gap-5 sm:grid-cols-2 xl:grid-cols-3">
+          {admins.map((admin) => (
+            <UserCard key={admin._id} user={admin} showCompany onEdit={setEditing} onDelete={remove} deleting={deletingId === admin._id} />
+          ))}
+        </div>
+      )}
+      {editing !== undefined && (
+        <UserForm kind="admin" user={editing} companies={companies} onClose={() => setEditing(undefined)} onSaved={() => void loadAdmins({ quiet: true })} />
+      )}
+    </section>
+  );
+}

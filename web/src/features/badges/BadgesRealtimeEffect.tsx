@@ -1,0 +1,25 @@
+import { useEffect } from 'react';
+import { store, useAtomValue } from '../../app/store';
+import { upsertById } from '../../lib/collections';
+import { onEvent, onResync } from '../../lib/socket';
+import { sessionUserAtom } from '../session/atoms';
+import { loadMyBadges } from './actions';
+import { myBadgesAtom, myBadgesStatusAtom } from './atoms';
+
+/** A badge awarded to the signed-in user appears in their profile at once. */
+export function BadgesRealtimeEffect() {
+  const userId = useAtomValue(sessionUserAtom)?._id ?? null;
+  useEffect(() => {
+    if (!userId) return;
+    const offs = [
+      onEvent('badge.awarded', ({ payload }) => {
+        if (payload.userId === userId) store.set(myBadgesAtom, (list) => upsertById(list, payload.userBadge, true));
+      }),
+      onResync(() => {
+        if (store.get(myBadgesStatusAtom) !== 'idle') void loadMyBadges(userId);
+      }),
+    ];
+    return () => offs.forEach((off) => off());
+  }, [userId]);
+  return null;
+}

@@ -1,0 +1,73 @@
+import type { Company } from '@kpi/contracts';
+import { useEffect, useState } from 'react';
+import toast from 'react-hot-toast';
+import { store, useAtomValue } from '../../app/store';
+import { Button, EmptyState, PageHeader, SectionSpinner, confirmAction } from '../../components/ui';
+import { BuildingIcon, PlusIcon } from '../../components/ui/icons';
+import { isUnauthorized } from '../../lib/api';
+import { removeById } from '../../lib/collections';
+import { loadCompanies } from './actions';
+import { companiesApi } from './api';
+import { companiesAtom, companiesStatusAtom, sortedCompaniesAtom } from './atoms';
+import { CompanyCard } from './CompanyCard';
+import { CompanyForm } from './CompanyForm';
+
+/** Company Management: the grid, the add/edit modal and deletion. */
+export function CompanyList() {
+  const companies = useAtomValue(sortedCompaniesAtom);
+  const status = useAtomValue(companiesStatusAtom);
+  // undefined: closed; null: create; a company: edit it.
+  const [editing, setEditing] = useState<Company | null | undefined>(undefined);
+  const [deletingId, setDeletingId] = useState<string | null>(null);
+
+  useEffect(() => {
+    void loadCompanies();
+  }, []);
+
+  const remove = async (company: Company) => {
+    if (!confirmAction('Are you sure you want to delete this company?')) return;
+    setDeletingId(company._id);
+    try {
+      await companiesApi.remove(company._id);
+      store.set(companiesAtom, (list) => removeById(list, company._id));
+      toast.success('Company deleted successfully');
+      void loadCompanies({ quiet: true });
+    } catch (error) {
+      if (!isUnauthorized(error)) toast.error('Failed to delete company');
+    } finally {
+      setDeletingId(null);
+    }
+  };
+
+  const addButton = (
+    <Button icon={<PlusIcon className="h-4 w-4" />} onClick={() => setEditing(null)}>
+      Add Company
+    </Button>
+  );
+
+  return (
+    <section aria-labelledby="companies-heading">
+      <PageHeader title={<span id="companies-heading">Company Management</span>} subtitle="Create and manage the companies on the platform." actions={addButton} />
+      {status === 'loading' || status === 'idle' ? (
+        <SectionSpinner />
+      ) : companies.length === 0 ? (
+        <EmptyState
+          icon={<BuildingIcon />}
+          title={
+            <>
+              <span className="font-semibold text-slate-900">No companies found</span> - Get started by adding your first company.
+            </>
+          }
+          action={status === 'error' ? <Button variant="secondary" onClick={() => void loadCompanies()}>Try Again</Button> : addButton}
+        />
+      ) : (
+        <div className="grid gap-5 sm:grid-cols-2 xl:grid-cols-3">
+          {companies.map((company) => (
+            <CompanyCard key={company._id} company={company} onEdit={setEditing} onDelete={remove} deleting={deletingId === company._id} />
+          ))}
+        </div>
+      )}
+      {editing !== undefined && <CompanyForm company={editing} onClose={() => setEditing(undefined)} />}
+    </section>
+  );
+}

@@ -1,0 +1,84 @@
+import type { User } from '@kpi/contracts';
+import { useEffect, useState } from 'react';
+import toast from 'react-hot-toast';
+import { store, useAtomValue } from '../../app/store';
+import { Button, EmptyState, PageHeader, SectionSpinner, confirmAction } from '../../components/ui';
+import { PlusIcon, UsersIcon } from '../../components/ui/icons';
+import { isUnauthorized } from '../../lib/api';
+import { removeById } from '../../lib/collections';
+import { sessionUserAtom } from '../session/atoms';
+import { companyIdOf } from '../session/homePath';
+import { usersApi } from '../users/api';
+import { UserCard } from '../users/UserCard';
+import { UserForm } from '../users/UserForm';
+import { loadExecutives } from './actions';
+import { executivesAtom, executivesStatusAtom, sortedExecutivesAtom } from './atoms';
+
+/** Executive Management (admin): the company's executives, add/edit modal with an Active switch, deletion. */
+export function ExecutiveList() {
+  const user = useAtomValue(sessionUserAtom);
+  const companyId = user?.role === 'admin' ? companyIdOf(user) : null;
+  const executives = useAtomValue(sortedExecutivesAtom);
+  const status = useAtomValue(executivesStatusAtom);
+  const [editing, setEditing] = useState<User | null | undefined>(undefined);
+  const [deletingId, setDeletingId] = useState<string | null>(null);
+
+  useEffect(() => {
+    // Only an admin with a company loads the list (SPEC §6).
+    if (companyId) void loadExecutives(companyId);
+  }, [companyId]);
+
+  const remove = async (executive: User) => {
+    if (!confirmAction('Are you sure you want to delete this executive?')) return;
+    setDeletingId(executive._id);
+    try {
+      await usersApi.remove(executive._id);
+      store.set(executivesAtom, (list) => removeById(list, executive._id));
+      toast.success('Executive deleted successfully');
+      if (companyId) void loadExecutives(companyId, { quiet: true });
+    } catch (error) {
+      if (!isUnauthorized(error)) toast.error('Failed to delete executive');
+    } finally {
+      setDeletingId(null);
+    }
+  };
+
+  const addButton = (
+    <Button icon={<PlusIcon className="h-4 w-4" />} onClick={() => setEditing(null)} disabled={!companyId}>
+      Add Executive
+    </Button>
+  );
+
+  return (
+    <section aria-labelledby="executives-heading">
+      <PageHeader title={<span id="executives-heading">Executive Management</span>} subtitle="The executives of your company." actions={addButton} />
+      {!companyId ? (
+        <EmptyState icon={<UsersIcon />} title={<span className="font-semibold text-slate-900">No company assigned to your account</span>} />
+      ) : status === 'loading' || status === 'idle' ? (
+        <SectionSpinner />
+      ) : executives.length === 0 ? (
+        <EmptyState
+          icon={<UsersIcon />}
+          title={<span className="font-semibold text-slate-900">No executives found</span>}
+          description="Add your first executive to start assigning tasks."
+          action={status === 'error' ? <Button variant="secondary" onClick={() => void loadExecutives(companyId)}>Try Again</Button> : addButton}
+        />
+      ) : (
+        <div className="grid gap-5 sm:grid-cols-2 xl:grid-cols-3">
+          {executives.map((executive) => (
+            <UserCard key={executive._id} user={executive} onEdit={setEditing} onDelete={remove} deleting={deletingId === executive._id} />
+          ))}
+        </div>
+      )}
+      {editing !== undefined && companyId && (
+        <UserForm
+          kind="executive"
+          user={editing}
+          companyId={companyId}
+          onClose={() => setEditing(undefined)}
+          onSaved={() => void loadExecutives(companyId, { quiet: true })}
+        />
+      )}
+    </section>
+  );
+}

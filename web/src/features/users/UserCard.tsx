@@ -1,0 +1,73 @@
+import type { User } from '@kpi/contracts';
+import { ActiveBadge, Button, Card } from '../../components/ui';
+import { BuildingIcon, CalendarIcon, MailIcon, PencilIcon, PhoneIcon, TrashIcon } from '../../components/ui/icons';
+import { formatDate } from '../../lib/format';
+import { companyNameOf } from '../session/homePath';
+
+interface UserCardProps {
+  user: User;
+  showCompany?: boolean;
+  onEdit: (user: User) => void;
+  onDelete: (user: User) => void;
+  deleting: boolean;
+}
+
+const initials = (name: string) =>
+  name
+    .split(/\s+/)
+    .filter(Boolean)
+    .slice(0, 2)
+    .map((part) => part[0]!.toUpperCase())
+    .join('');
+
+/** An admin or executive card: name, department, contact, company, status and created date. */
+export function UserCard({ user, showCompany = false, onEdit, onDelete, deleting }: UserCardProps) {
+  return (
+    <Card className="flex flex-col p-5 transition-shadow hover:shadow-md">
+      <article className="flex flex-1 flex-col">
+        <div className="flex items-start justify-between gap-3">
+          <div className="flex min-w-0 items-center gap-3">
+            <div aria-hidden="true" className="flex h-10 w-10 shrink-0 items-center justify-center rounded-full bg-indigo-600 text-sm font-semibold text-white">
+              {initials(user.name) || '?'}
+            </div>
+            <div className="min-w-0">
+              <h3 className="truncate text-base font-semibold text-slate-900">{user.name}</h3>
+              <p className="truncate text-sm text-slate-500">{user.department}</p>
+            </div>
+          </div>
+          <ActiveBadge active={user.isActive} />
+        </div>
+        <ul className="mt-4 flex-1 space-y-2 text-sm text-slate-600">
+          <li className="flex items-center gap-2">
+            <MailIcon className="h-4 w-4 shrink-0 text-slate-400" />
+            <span className="truncate">{user.email}</span>
+          </li>
+          <li className="flex items-center gap-2">
+            <PhoneIcon className="h-4 w-4 shrink-0 text-slate-400" />
+            <span className="truncate">{user.phoneNumber || '—'}</span>
+          </li>
+          {showCompany && (
+            <li className="flex items-center gap-2">
+              <BuildingIcon className="h-4 w-4 shrink-0 text-slate-400" />
+              <span className="truncate">{companyNameOf(user) ?? 'No company'}</span>
+            </li>
+          )}
+        </ul>
+        <div className="mt-4 flex items-center justify-between gap-2 border-t border-slate-100 pt-4">
+          <span className="flex items-center gap-1.5 text-xs text-slate-500">
+            <CalendarIcon className="h-4 w-4" />
+            Created {formatDate(user.createdAt)}
+          </span>
+          <span className="flex gap-2">
+            <Button size="sm" variant="secondary" icon={<PencilIcon className="h-3.5 w-3.5" />} onClick={() => onEdit(user)}>
+              Edit
+            </Button>
+            <Button size="sm" variant="danger" icon={<TrashIcon className="h-3.5 w-3.5" />} loading={deleting} onClick={() => onDelete(user)}>
+              Delete
+            </Button>
+          </span>
+        </div>
+      </article>
+    </Card>
+  );
+}

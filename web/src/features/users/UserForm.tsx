@@ -1,0 +1,108 @@
+import type { Company, CreateUserRequest, UpdateUserRequest, User } from '@kpi/contracts';
+import { useState, type FormEvent } from 'react';
+import toast from 'react-hot-toast';
+import { Button, Modal, SelectField, TextField, ToggleField } from '../../components/ui';
+import { errorMessage } from '../../lib/api';
+import { companyIdOf } from '../session/homePath';
+import { usersApi } from './api';
+
+type Kind = 'admin' | 'executive';
+const LABEL: Record<Kind, string> = { admin: 'Admin', executive: 'Executive' };
+
+interface UserFormProps {
+  kind: Kind;
+  /** null: create. */
+  user: User | null;
+  /** Admins: the companies to choose from. Executives: omitted, `companyId` is used. */
+  companies?: Company[];
+  /** Executives: the admin's own company. */
+  companyId?: string | null;
+  onClose: () => void;
+  onSaved: () => void;
+}
+
+/** Add or edit an admin (superadmin) or an executive (admin). The role is fixed by `kind`. */
+export function UserForm({ kind, user, companies, companyId, onClose, onSaved }: UserFormProps) {
+  const label = LABEL[kind];
+  const [name, setName] = useState(user?.name ?? '');
+  const [email, setEmail] = useState(user?.email ?? '');
+  const [department, setDepartment] = useState(user?.department ?? '');
+  const [phoneNumber, setPhoneNumber] = useState(user?.phoneNumber ?? '');
+  const [company, setCompany] = useState(kind === 'admin' ? (companyIdOf(user) ?? '') : (companyId ?? ''));
+  const [password, setPassword] = useState('');
+  const [isActive, setIsActive] = useState(user?.isActive ?? true);
+  const [saving, setSaving] = useState(false);
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    const fields = {
+      name: name.trim(),
+      email: email.trim(),
+      department: department.trim(),
+      phoneNumber: phoneNumber.trim(),
+      role: kind,
+      company: company || null,
+    } as const;
+    setSaving(true);
+    try {
+      if (user) {
+        const body: UpdateUserRequest = { ...fields, isActive };
+        await usersApi.update(user._id, body);
+        toast.success(`${label} updated successfully`);
+      } else {
+        const body: CreateUserRequest = { ...fields, password };
+        await usersApi.create(body);
+        toast.success(`${label} created successfully`);
+      }
+      onClose();
+      onSaved();
+    } catch (error) {
+      toast.error(errorMessage(error, 'Operation failed'));
+      setSaving(false);
+    }
+  };
+
+  return (
+    <Modal title={user ? `Edit ${label}` : `Add ${label}`} onClose={onClose}>
+      <form onSubmit={submit} className="space-y-4">
+        <TextField label="Full Name" required autoComplete="off" value={name} onChange={(e) => setName(e.target.value)} placeholder="Jane Doe" />
+        <TextField label="Email" type="email" required autoComplete="off" value={email} onChange={(e) => setEmail(e.target.value)} placeholder="jane@company.com" />
+        <div className="grid gap-4 sm:grid-cols-2">
+          <TextField label="Department" required value={department} onChange={(e) => setDepartment(e.target.value)} placeholder="Operations" />
+          <TextField label="Phone Number" type="tel" required value={phoneNumber} onChange={(e) => setPhoneNumber(e.target.value)} placeholder="+1 555 0100" />
+        </div>
+        {kind === 'admin' && (
+          <SelectField label="Company" required value={company} onChange={(e) => setCompany(e.target.value)}>
+            <option value="">Select a company</option>
+            {(companies ?? []).map((c) => (
+              <option key={c._id} value={c._id}>
+                {c.name}
+              </option>
+            ))}
+          </SelectField>
+        )}
+        {user ? (
+          <ToggleField label="Active" hint={`Inactive ${kind}s cannot sign in.`} checked={isActive} onChange={setIsActive} />
+        ) : (
+          <TextField
+            label="Temporary Password"
+            type="password"
+            required
+            autoComplete="new-password"
+            value={password}
+            onChange={(e) => setPassword(e.target.value)}
+            hint={`${label} will be required to change this`}
+          />
+        )}
+        <div className="flex justify-end gap-2 pt-2">
+          <Button variant="secondary" onClick={onClose} disabled={saving}>
+            Cancel
+          </Button>
+          <Button type="submit" loading={saving}>
+            {user ? `Update ${label}` : `Create ${label}`}
+          </Button>
+        </div>
+      </form>
+    </Modal>
+  );
+}

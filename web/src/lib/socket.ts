@@ -1,0 +1,160 @@
+import { io, type Socket } from 'socket.io-client';
+import { EVENT_TYPES, type AnyEnvelope, type EventEnvelope, type EventType, type HandshakeAuth, type ServerControl } from '@kpi/contracts';
+import { getToken } from './api';
+import { createEventTracker, type EventTracker, type SeqStorage } from './eventTracker';
+
+type EventHandler<K extends EventType> = (envelope: EventEnvelope<K>) => void;
+type AnyHandler = (envelope: AnyEnvelope) => void;
+
+const handlers = new Map<EventType, Set<AnyHandler>>();
+const resyncHandlers = new Set<() => void>();
+
+let socket: Socket | null = null;
+let socketUserId: string | null = null;
+let tracker: EventTracker | null = null;
+let guard: (() => Promise<boolean>) | null = null;
+let recovering = false;
+let retryDelay = 1000;
+let retryTimer: ReturnType<typeof setTimeout> | undefined;
+
+const KNOWN_TYPES = new Set<string>(EVENT_TYPES);
+
+function sessionStore(): SeqStorage | null {
+  try {
+    return window.sessionStorage;
+  } catch {
+    return null;
+  }
+}
+
+const isEnvelope = (value: unknown): value is AnyEnvelope => {
+  if (typeof value !== 'object' || value === null) return false;
+  const v = value as Record<string, unknown>;
+  return typeof v.id === 'string' && typeof v.seq === 'number' && typeof v.type === 'string' && KNOWN_TYPES.has(v.type);
+};
+
+function deliver(type: EventType, envelope: unknown): void {
+  if (!tracker || !isEnvelope(envelope) || envelope.type !== type) return;
+  if (!tracker.accept(envelope)) return;
+  handlers.get(type)?.forEach((handler) => {
+    try {
+      handler(envelope);
+    } catch (error) {
+      console.error(`Realtime handler for ${type} failed`, error);
+    }
+  });
+}
+
+/** Subscribes to one event type; returns the unsubscribe. Used by the renderless *RealtimeEffect components. */
+export function onEvent<K extends EventType>(type: K, handler: EventHandler<K>): () => void {
+  let set = handlers.get(type);
+  if (!set) handlers.set(type, (set = new Set()));
+  // Delivery checks envelope.type === type, so the handler only ever sees its own event.
+  const h = handler as unknown as AnyHandler;
+  set.add(h);
+  return () => {
+    set.delete(h);
+  };
+}
+
+/** Called when the server can no longer replay what was missed: whoever shows data refetches it. */
+export function onResync(handler: () => void): () => void {
+  resyncHandlers.add(handler);
+  return () => {
+    resyncHandlers.delete(handler);
+  };
+}
+
+/**
+ * Decides whether to reconnect after the server dropped or refused us (token changed, session revoked).
+ * Returns true when the session is still valid.
+ */
+export function setConnectionGuard(check: () => Promise<boolean>): void {
+  guard = check;
+}
+
+function scheduleReconnect(): void {
+  clearTimeout(retryTimer);
+  const delay = retryDelay;
+  retryDelay = Math.min(retryDelay * 2, 30_000);
+  retryTimer = setTimeout(() => socket?.connect(), delay);
+}
+
+async function recover(target: Socket): Promise<void> {
+  if (recovering || !guard) return;
+  recovering = true;
+  try {
+    const valid = await guard();
+    if (valid && socket === target && !target.connected) scheduleReconnect();
+  } finally {
+    recovering = false;
+  }
+}
+
+/** Opens the one realtime connection for the signed-in user (same origin, /socket.io). */
+export function connectSocket(userId: string): void {
+  if (socket && socketUserId === userId) {
+    if (!socket.connected && !socket.active) socket.connect();
+    return;
+  }
+  disconnectSocket();
+
+  socketUserId = userId;
+  tracker = createEventTracker(sessionStore(), `kpi.lastSeq.${userId}`);
+  retryDelay = 1000;
+
+  const s: Socket = io({
+    // A function, so every (re)connect sends the current token and the last applied sequence.
+    auth: (cb) => {
+      const auth: HandshakeAuth = { token: getToken() ?? '' };
+      if (tracker?.lastSeq !== undefined) auth.since = tracker.lastSeq;
+      cb(auth);
+    },
+    transports: ['websocket'],
+  });
+  socket = s;
+
+  for (const type of EVENT_TYPES) {
+    s.on(type, (envelope: unknown) => deliver(type, envelope));
+  }
+  s.on('sync', (data: ServerControl['sync']) => {
+    if (typeof data?.seq === 'number') tracker?.advanceTo(data.seq);
+  });
+  s.on('resync', (data: ServerControl['resync']) => {
+    if (typeof data?.seq === 'number') tracker?.advanceTo(data.seq);
+    resyncHandlers.forEach((handler) => handler());
+  });
+  s.on('connect', () => {
+    retryDelay = 1000;
+  });
+  s.on('disconnect', (reason) => {
+    // The server only drops us on purpose (password changed, session revoked): socket.io will not retry.
+    if (reason === 'io server disconnect') void recover(s);
+  });
+  s.on('connect_error', () => {
+    // A refused handshake (bad token) is not retried by socket.io; network errors are (s.active stays true).
+    if (!s.active) void recover(s);
+  });
+}
+
+/** Reconnects with the token now stored (after a password change issued a new one). */
+export function reconnectSocket(): void {
+  if (!socket) return;
+  clearTimeout(retryTimer);
+  retryDelay = 1000;
+  socket.disconnect();
+  socket.connect();
+}
+
+/** Closes the connection and forgets the sequence (logout). */
+export function disconnectSocket(): void {
+  clearTimeout(retryTimer);
+  if (socket) {
+    socket.removeAllListeners();
+    socket.disconnect();
+  }
+  tracker?.reset();
+  socket = null;
+  socketUserId = null;
+  tracker = null;
+}

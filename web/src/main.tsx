@@ -1,0 +1,18 @@
+import { Provider } from 'jotai';
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { App } from './app/App';
+import { store } from './app/store';
+import { initSession } from './features/session/session';
+import './index.css';
+
+// Verify the stored token once, outside React, while the first paint shows the spinner.
+void initSession();
+
+createRoot(document.getElementById('root')!).render(
+  <StrictMode>
+    <Provider store={store}>
+      <App />
+    </Provider>
+  </StrictMode>,
+);

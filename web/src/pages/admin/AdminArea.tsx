@@ -1,0 +1,44 @@
+import { Suspense, lazy } from 'react';
+import { Navigate, Route, Routes } from 'react-router-dom';
+import { DashboardShell, type ShellTab } from '../../components/layout/DashboardShell';
+import { SectionSpinner } from '../../components/ui';
+import { ChartIcon, ClipboardIcon, MegaphoneIcon, ShieldIcon, TrophyIcon, UsersIcon } from '../../components/ui/icons';
+import { ExecutivesRealtimeEffect } from '../../features/executives/ExecutivesRealtimeEffect';
+import { AdminAnnouncementsPage } from './AdminAnnouncementsPage';
+import { AdminLeaderboardsPage } from './AdminLeaderboardsPage';
+import { AdminTasksPage } from './AdminTasksPage';
+import { ExecutivesPage } from './ExecutivesPage';
+import { SecurityPage } from './SecurityPage';
+
+// Statistics carry the charts: their own chunk.
+const AdminStatsPage = lazy(() => import('./AdminStatsPage').then((m) => ({ default: m.AdminStatsPage })));
+
+const TABS: readonly ShellTab[] = [
+  { path: 'executives', label: 'Executives', icon: <UsersIcon /> },
+  { path: 'tasks', label: 'Tasks', icon: <ClipboardIcon /> },
+  { path: 'leaderboards', label: 'Leaderboards', icon: <TrophyIcon /> },
+  { path: 'announcements', label: 'Announcements', icon: <MegaphoneIcon /> },
+  { path: 'stats', label: 'Statistics', icon: <ChartIcon /> },
+  { path: 'security', label: 'Security', icon: <ShieldIcon /> },
+];
+
+/** /admin/*: loaded lazily, only for an admin. */
+export default function AdminArea() {
+  return (
+    <DashboardShell area="admin" title="Admin Dashboard" tabs={TABS}>
+      <ExecutivesRealtimeEffect />
+      <Suspense fallback={<SectionSpinner />}>
+        <Routes>
+          <Route index element={<ExecutivesPage />} />
+          <Route path="executives" element={<ExecutivesPage />} />
+          <Route path="tasks" element={<AdminTasksPage />} />
+          <Route path="leaderboards" element={<AdminLeaderboardsPage />} />
+          <Route path="announcements" element={<AdminAnnouncementsPage />} />
+          <Route path="stats" element={<AdminStatsPage />} />
+          <Route path="security" element={<SecurityPage />} />
+          <Route path="*" element={<Navigate to="/admin" replace />} />
+        </Routes>
+      </Suspense>
+    </DashboardShell>
+  );
+}

@@ -1,0 +1,5 @@
+import { ExecutiveList } from '../../features/executives/ExecutiveList';
+
+export function ExecutivesPage() {
+  return <ExecutiveList />;
+}

@@ -1,0 +1,38 @@
+import { useAtomValue } from '../../app/store';
+import { Card, Detail, PageHeader, RoleBadge } from '../../components/ui';
+import { ShieldIcon, UserIcon } from '../../components/ui/icons';
+import { ChangePasswordForm } from '../../features/session/ChangePasswordForm';
+import { sessionUserAtom } from '../../features/session/atoms';
+import { companyNameOf } from '../../features/session/homePath';
+
+/** Security (admin): account details and the change-password form. */
+export function SecurityPage() {
+  const user = useAtomValue(sessionUserAtom);
+  if (!user) return null;
+  return (
+    <>
+      <PageHeader title="Security Settings" subtitle="Your account details and password." />
+      <div className="grid gap-6 lg:grid-cols-2">
+        <Card className="p-6">
+          <h3 className="mb-4 flex items-center gap-2 text-base font-semibold text-slate-900">
+            <UserIcon className="h-5 w-5 text-indigo-600" /> Account Details
+          </h3>
+          <dl className="grid gap-4 sm:grid-cols-2">
+            <Detail label="Name">{user.name}</Detail>
+            <Detail label="Email">{user.email}</Detail>
+            <Detail label="Company">{companyNameOf(user) ?? '—'}</Detail>
+            <Detail label="Role">
+              <RoleBadge role={user.role} />
+            </Detail>
+          </dl>
+        </Card>
+        <Card className="p-6">
+          <h3 className="mb-4 flex items-center gap-2 text-base font-semibold text-slate-900">
+            <ShieldIcon className="h-5 w-5 text-indigo-600" /> Change Password
+          </h3>
+          <ChangePasswordForm />
+        </Card>
+      </div>
+    </>
+  );
+}

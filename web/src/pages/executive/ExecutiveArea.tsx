@@ -1,0 +1,41 @@
+import { Suspense, lazy } from 'react';
+import { Navigate, Route, Routes } from 'react-router-dom';
+import { DashboardShell, type ShellTab } from '../../components/layout/DashboardShell';
+import { SectionSpinner } from '../../components/ui';
+import { ChartLineIcon, ClipboardIcon, MegaphoneIcon, TrophyIcon, UserIcon } from '../../components/ui/icons';
+import { BadgesRealtimeEffect } from '../../features/badges/BadgesRealtimeEffect';
+import { AnnouncementsPage } from './AnnouncementsPage';
+import { LeaderboardPage } from './LeaderboardPage';
+import { MyTasksPage } from './MyTasksPage';
+import { ProfilePage } from './ProfilePage';
+
+// The performance dashboard carries the charts: its own chunk.
+const PerformancePage = lazy(() => import('./PerformancePage').then((m) => ({ default: m.PerformancePage })));
+
+const TABS: readonly ShellTab[] = [
+  { path: 'profile', label: 'My Profile', icon: <UserIcon /> },
+  { path: 'tasks', label: 'My Tasks', icon: <ClipboardIcon /> },
+  { path: 'performance', label: 'Performance', icon: <ChartLineIcon /> },
+  { path: 'leaderboard', label: 'Leaderboard', icon: <TrophyIcon /> },
+  { path: 'announcements', label: 'Announcements', icon: <MegaphoneIcon /> },
+];
+
+/** /executive/*: loaded lazily, only for an executive. */
+export default function ExecutiveArea() {
+  return (
+    <DashboardShell area="executive" title="Executive Dashboard" tabs={TABS}>
+      <BadgesRealtimeEffect />
+      <Suspense fallback={<SectionSpinner />}>
+        <Routes>
+          <Route index element={<ProfilePage />} />
+          <Route path="profile" element={<ProfilePage />} />
+          <Route path="tasks" element={<MyTasksPage />} />
+          <Route path="performance" element={<PerformancePage />} />
+          <Route path="leaderboard" element={<LeaderboardPage />} />
+          <Route path="announcements" element={<AnnouncementsPage />} />
+          <Route path="*" element={<Navigate to="/executive" replace />} />
+        </Routes>
+      </Suspense>
+    </DashboardShell>
+  );
+}

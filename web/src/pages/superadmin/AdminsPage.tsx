@@ -1,0 +1,5 @@
+import { AdminList } from '../../features/admins/AdminList';
+
+export function AdminsPage() {
+  return <AdminList />;
+}

@@ -1,0 +1,5 @@
+import { CompanyList } from '../../features/companies/CompanyList';
+
+export function CompaniesPage() {
+  return <CompanyList />;
+}

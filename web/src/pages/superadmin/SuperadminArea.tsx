@@ -1,0 +1,37 @@
+import { Suspense, lazy } from 'react';
+import { Navigate, Route, Routes } from 'react-router-dom';
+import { DashboardShell, type ShellTab } from '../../components/layout/DashboardShell';
+import { SectionSpinner } from '../../components/ui';
+import { BuildingIcon, ChartIcon, UsersIcon } from '../../components/ui/icons';
+import { AdminsRealtimeEffect } from '../../features/admins/AdminsRealtimeEffect';
+import { CompaniesRealtimeEffect } from '../../features/companies/CompaniesRealtimeEffect';
+import { AdminsPage } from './AdminsPage';
+import { CompaniesPage } from './CompaniesPage';
+
+// Statistics carry the charts: their own chunk.
+const SystemStatsPage = lazy(() => import('./SystemStatsPage').then((m) => ({ default: m.SystemStatsPage })));
+
+const TABS: readonly ShellTab[] = [
+  { path: 'companies', label: 'Companies', icon: <BuildingIcon /> },
+  { path: 'admins', label: 'Admins', icon: <UsersIcon /> },
+  { path: 'stats', label: 'Statistics', icon: <ChartIcon /> },
+];
+
+/** /superadmin/*: loaded lazily, only for a superadmin. */
+export default function SuperadminArea() {
+  return (
+    <DashboardShell area="superadmin" title="Superadmin Dashboard" tabs={TABS}>
+      <CompaniesRealtimeEffect />
+      <AdminsRealtimeEffect />
+      <Suspense fallback={<SectionSpinner />}>
+        <Routes>
+          <Route index element={<CompaniesPage />} />
+          <Route path="companies" element={<CompaniesPage />} />
+          <Route path="admins" element={<AdminsPage />} />
+          <Route path="stats" element={<SystemStatsPage />} />
+          <Route path="*" element={<Navigate to="/superadmin" replace />} />
+        </Routes>
+      </Suspense>
+    </DashboardShell>
+  );
+}
