@@ -10,7 +10,8 @@ export interface Announcement {
   isPinned: boolean;
   expiresAt: string | null;
   company: string;
-  author: { _id: string; name: string } | null;
+  /** The name is kept when the author's account is deleted; `_id` is then null. */
+  author: { _id: string | null; name: string } | null;
   createdAt: string;
   updatedAt: string;
 }

@@ -37,22 +37,36 @@ export class RealtimeGateway implements OnGatewayInit, OnGatewayConnection {
     });
   }
 
+  /**
+   * Joins first, so nothing committed from now on is missed, but holds live events back while the replay is
+   * read: they follow it, in order and without the ones the replay already carried.
+   */
   async handleConnection(socket: Socket): Promise<void> {
     const actor = socket.data.actor as Actor | undefined;
     if (!actor) return void socket.disconnect(true);
-    await socket.join(roomsFor(actor));
-    const since = Number((socket.handshake.auth as Partial<HandshakeAuth>).since);
+    const rooms = roomsFor(actor);
+    this.publisher.hold(socket.id, rooms);
+    const sent = new Set<string>();
     try {
+      await socket.join(rooms);
+      const since = Number((socket.handshake.auth as Partial<HandshakeAuth>).since);
       const result = await this.replay.missedBy(actor, Number.isInteger(since) ? since : undefined);
       if (result.kind === 'resync') {
         socket.emit('resync', { seq: result.seq });
-        return;
+      } else {
+        for (const envelope of result.events) {
+          socket.emit(envelope.type, envelope);
+          sent.add(envelope.id);
+        }
+        socket.emit('sync', { seq: result.seq });
       }
-      for (const envelope of result.events) socket.emit(envelope.type, envelope);
-      socket.emit('sync', { seq: result.seq });
     } catch (err) {
       this.logger.error(`replay failed: ${(err as Error).message}`);
       socket.emit('resync', { seq: 0 });
+    } finally {
+      for (const envelope of this.publisher.release(socket.id)) {
+        if (!sent.has(envelope.id)) socket.emit(envelope.type, envelope);
+      }
     }
   }
 }

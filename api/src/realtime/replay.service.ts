@@ -18,8 +18,9 @@ export class ReplayService {
     const em = this.em.fork();
     const stream = streamFor(actor);
     const head = (await em.findOne(StreamSequence, { stream }))?.lastSeq ?? 0;
-    if (since === undefined || since >= head) return { kind: 'replay', events: [], seq: head };
-    if (since < 0 || head - since > MAX_REPLAY) return { kind: 'resync', seq: head };
+    if (since === undefined || since === head) return { kind: 'replay', events: [], seq: head };
+    // Ahead of the head: the client's sequence comes from another database (a reset demo), so refetch.
+    if (since < 0 || since > head || head - since > MAX_REPLAY) return { kind: 'resync', seq: head };
     const oldest = await em.findOne(EventLog, { stream }, { orderBy: { seq: 'asc' }, fields: ['seq'] });
     if (!oldest || oldest.seq > since + 1) return { kind: 'resync', seq: head };
 
@@ -30,6 +31,7 @@ export class ReplayService {
     const events = rows.map(
       (r) => ({ id: r.id, seq: r.seq, type: r.type, at: r.at.toISOString(), companyId: r.companyId, payload: r.payload }) as EventEnvelope,
     );
-    return { kind: 'replay', events, seq: head };
+    // Events committed between reading the head and the rows are replayed too; `sync` covers them.
+    return { kind: 'replay', events, seq: Math.max(head, ...events.map((e) => e.seq)) };
   }
 }

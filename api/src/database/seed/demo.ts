@@ -1,7 +1,9 @@
 import type { EntityManager } from '@mikro-orm/sqlite';
 import { hashPassword } from '../../common/auth/passwords';
 import { User } from '../../modules/users/user.entity';
+import { seedAnnouncements } from './demo-announcements';
 import { DEMO_PASSWORD, seedPeople } from './demo-people';
+import { seedTasks } from './demo-tasks';
 
 export interface DemoLogin {
   role: string;
@@ -20,6 +22,8 @@ export async function seedDemo(em: EntityManager): Promise<DemoLogin[] | null> {
   const now = new Date();
   const yearAgo = new Date(now.getTime() - 365 * 24 * 3600 * 1000);
   const people = await seedPeople(em, passwordHash, yearAgo);
+  await seedTasks(em, people, now);
+  await seedAnnouncements(em, people, now);
 
   const logins: DemoLogin[] = [{ role: 'superadmin', email: people.superadmin.email, password: DEMO_PASSWORD }];
   for (const { company, admin, executives } of people.companies) {

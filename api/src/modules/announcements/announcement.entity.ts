@@ -6,8 +6,9 @@ import { User } from '../users/user.entity';
 
 @Entity({ tableName: 'announcements' })
 @Index({ properties: ['company', 'isPinned', 'createdAt'] })
+@Index({ properties: ['expiryPublishedAt', 'expiresAt'] })
 export class Announcement {
-  [OptionalProps]?: 'author' | 'priority' | 'isPinned' | 'expiresAt' | 'createdAt' | 'updatedAt';
+  [OptionalProps]?: 'author' | 'priority' | 'isPinned' | 'expiresAt' | 'expiryPublishedAt' | 'createdAt' | 'updatedAt';
 
   @PrimaryKey({ type: 'string', length: 36 })
   id: string = randomUUID();
@@ -35,6 +36,13 @@ export class Announcement {
 
   @Property({ type: 'datetime', nullable: true })
   expiresAt: Date | null = null;
+
+  /**
+   * When the expiry scheduler told the company this announcement had expired; null until then, and again
+   * after its expiry is moved. Claimed with a conditional update, so each expiry is published once.
+   */
+  @Property({ type: 'datetime', nullable: true, hidden: true })
+  expiryPublishedAt: Date | null = null;
 
   @Property({ type: 'datetime' })
   createdAt: Date = new Date();

@@ -1,0 +1,98 @@
+import { Injectable, Logger, type OnApplicationBootstrap, type OnModuleDestroy } from '@nestjs/common';
+import { EntityManager } from '@mikro-orm/sqlite';
+import { UnitOfWork } from '../../events/unit-of-work';
+import { Announcement } from './announcement.entity';
+import { companyAudience, toAnnouncementView } from './announcement.view';
+
+/** setTimeout's longest delay (about 24.8 days); a later expiry is simply re-armed when this one fires. */
+const MAX_DELAY_MS = 2 ** 31 - 1;
+/** After a failed run (database unavailable), try again this much later rather than spin. */
+const RETRY_MS = 30_000;
+
+/**
+ * Makes announcements vanish from executives' screens when they expire, not on their next fetch: one timer,
+ * armed for the earliest expiry not yet published, records `announcement.updated` (with the now-past
+ * `expiresAt`) to the company when it comes. Each expiry is claimed by a conditional update of
+ * `expiryPublishedAt`, so it is published once, across restarts and instances (docs/announcements.md).
+ */
+@Injectable()
+export class AnnouncementExpiryScheduler implements OnApplicationBootstrap, OnModuleDestroy {
+  private readonly logger = new Logger('AnnouncementExpiry');
+  private timer: NodeJS.Timeout | null = null;
+  private generation = 0;
+  private stopped = false;
+
+  constructor(
+    private readonly em: EntityManager,
+    private readonly uow: UnitOfWork,
+  ) {}
+
+  /** Also publishes, at once, expiries that passed while the server was down. */
+  onApplicationBootstrap(): Promise<void> {
+    return this.reschedule();
+  }
+
+  onModuleDestroy(): void {
+    this.stopped = true;
+    this.clear();
+  }
+
+  /** Arms the timer for the earliest unpublished expiry. Called after every change that may move it. */
+  async reschedule(): Promise<void> {
+    if (this.stopped) return;
+    const generation = ++this.generation;
+    try {
+      const next = await this.em
+        .fork()
+        .findOne(Announcement, { expiresAt: { $ne: null }, expiryPublishedAt: null }, { orderBy: { expiresAt: 'asc' }, fields: ['id', 'expiresAt'] });
+      // A call that started after this one read fresher data and arms the timer instead.
+      if (this.stopped || generation !== this.generation) return;
+      this.clear();
+      if (!next?.expiresAt) return;
+      const delay = Math.min(Math.max(next.expiresAt.getTime() - Date.now(), 0), MAX_DELAY_MS);
+      this.timer = setTimeout(() => void this.fire(), delay);
+      this.timer.unref();
+    } catch (err) {
+      this.fail('arming the expiry timer', err);
+    }
+  }
+
+  /** Publishes every expiry that has come and is not yet published; returns how many. */
+  publishDue(now = new Date()): Promise<number> {
+    return this.uow.run(async (em, events) => {
+      const due = await em.find(Announcement, { expiresAt: { $lte: now }, expiryPublishedAt: null }, { orderBy: { expiresAt: 'asc' } });
+      let published = 0;
+      for (const announcement of due) {
+        // Only the run whose update claims the row publishes it (another instance may race us).
+        const claimed = await em.nativeUpdate(Announcement, { id: announcement.id, expiryPublishedAt: null }, { expiryPublishedAt: now });
+        if (!claimed) continue;
+        events.record('announcement.updated', companyAudience(announcement.company.id), { announcement: toAnnouncementView(announcement) });
+        published++;
+      }
+      return published;
+    });
+  }
+
+  private async fire(): Promise<void> {
+    this.timer = null;
+    if (this.stopped) return;
+    try {
+      await this.publishDue();
+    } catch (err) {
+      this.fail('publishing expiries', err);
+      if (!this.stopped && !this.timer) this.timer = setTimeout(() => void this.fire(), RETRY_MS).unref();
+      return;
+    }
+    await this.reschedule();
+  }
+
+  private clear(): void {
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = null;
+  }
+
+  private fail(what: string, err: unknown): void {
+    // During shutdown the database may already be closed; that is not worth a log line.
+    if (!this.stopped) this.logger.error(`${what} failed: ${err instanceof Error ? err.message : String(err)}`);
+  }
+}

@@ -1,0 +1,42 @@
+import { Body, Controller, Delete, Get, Param, Post, Put, Query } from '@nestjs/common';
+import { createAnnouncementSchema, pinAnnouncementSchema, updateAnnouncementSchema } from '@kpi/contracts';
+import type { z } from 'zod';
+import type { Actor } from '../../common/auth/actor';
+import { CurrentActor, Roles } from '../../common/auth/decorators';
+import { ZodPipe } from '../../common/validation/zod.pipe';
+import { AnnouncementsService } from './announcements.service';
+
+@Controller('announcements')
+export class AnnouncementsController {
+  constructor(private readonly announcements: AnnouncementsService) {}
+
+  @Get()
+  @Roles('superadmin', 'admin', 'executive')
+  list(@CurrentActor() actor: Actor, @Query('company') company?: string) {
+    return this.announcements.list(actor, company);
+  }
+
+  @Post()
+  @Roles('admin')
+  create(@CurrentActor() actor: Actor, @Body(new ZodPipe(createAnnouncementSchema)) body: z.output<typeof createAnnouncementSchema>) {
+    return this.announcements.create(actor, body);
+  }
+
+  @Put(':id')
+  @Roles('admin')
+  update(@CurrentActor() actor: Actor, @Param('id') id: string, @Body(new ZodPipe(updateAnnouncementSchema)) body: z.output<typeof updateAnnouncementSchema>) {
+    return this.announcements.update(actor, id, body);
+  }
+
+  @Put(':id/pin')
+  @Roles('admin')
+  pin(@CurrentActor() actor: Actor, @Param('id') id: string, @Body(new ZodPipe(pinAnnouncementSchema)) body: z.output<typeof pinAnnouncementSchema>) {
+    return this.announcements.pin(actor, id, body);
+  }
+
+  @Delete(':id')
+  @Roles('admin')
+  remove(@CurrentActor() actor: Actor, @Param('id') id: string) {
+    return this.announcements.remove(actor, id);
+  }
+}

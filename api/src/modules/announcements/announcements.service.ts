@@ -1,0 +1,143 @@
+import { Injectable } from '@nestjs/common';
+import { EntityManager, type FilterQuery } from '@mikro-orm/sqlite';
+import type {
+  Announcement as AnnouncementView,
+  createAnnouncementSchema,
+  MessageResponse,
+  pinAnnouncementSchema,
+  updateAnnouncementSchema,
+} from '@kpi/contracts';
+import type { z } from 'zod';
+import type { Actor } from '../../common/auth/actor';
+import { forbidden, invalid, notFound } from '../../common/errors/app-error';
+import { companyScope, ownCompany, tenantFilter } from '../../common/tenancy/tenant-scope';
+import { UnitOfWork } from '../../events/unit-of-work';
+import { Company } from '../companies/company.entity';
+import { NotificationsService } from '../notifications/notifications.service';
+import { User } from '../users/user.entity';
+import { AnnouncementExpiryScheduler } from './announcement-expiry.scheduler';
+import { Announcement } from './announcement.entity';
+import { companyAudience, toAnnouncementView } from './announcement.view';
+
+type CreateAnnouncement = z.output<typeof createAnnouncementSchema>;
+type UpdateAnnouncement = z.output<typeof updateAnnouncementSchema>;
+type PinAnnouncement = z.output<typeof pinAnnouncementSchema>;
+
+/**
+ * A company's announcements: its admins write them, everyone in the company reads them. Executives see only
+ * current ones; admins (and the superadmin) also see expired ones, which carry their past `expiresAt`.
+ */
+@Injectable()
+export class AnnouncementsService {
+  constructor(
+    private readonly em: EntityManager,
+    private readonly uow: UnitOfWork,
+    private readonly notifications: NotificationsService,
+    private readonly expiry: AnnouncementExpiryScheduler,
+  ) {}
+
+  /** Pinned first, then newest first, in one query. The superadmin reads one company, or all of them. */
+  async list(actor: Actor, requestedCompany?: string): Promise<AnnouncementView[]> {
+    const company = companyScope(actor, requestedCompany);
+    const where: FilterQuery<Announcement> = company ? { company } : {};
+    if (actor.role === 'executive') where.$or = [{ expiresAt: null }, { expiresAt: { $gt: new Date() } }];
+    const announcements = await this.em.fork().find(Announcement, where, { orderBy: { isPinned: 'desc', createdAt: 'desc' } });
+    return announcements.map(toAnnouncementView);
+  }
+
+  /** Company and author come from the caller; the body may repeat them but not name others. */
+  async create(actor: Actor, input: CreateAnnouncement): Promise<AnnouncementView> {
+    const companyId = companyScope(actor, input.company) ?? ownCompany(actor);
+    if (input.author && input.author !== actor.userId) throw forbidden('Announcements are posted in your own name');
+    const expiresAt = input.expiresAt ?? null;
+    assertFuture(expiresAt);
+    const view = await this.uow.run(async (em, events) => {
+      const announcement = em.create(Announcement, {
+        company: em.getReference(Company, companyId),
+        author: em.getReference(User, actor.userId),
+        authorName: actor.name,
+        title: input.title,
+        content: input.content,
+        priority: input.priority,
+        isPinned: input.isPinned,
+        expiresAt,
+      });
+      await em.flush();
+      const view = toAnnouncementView(announcement);
+      events.record('announcement.created', companyAudience(companyId), { announcement: view });
+      const executives = await em.find(User, { company: companyId, role: 'executive', isActive: true }, { fields: ['id'] });
+      await this.notifications.notify(
+        em,
+        events,
+        executives.map((e) => ({ id: e.id, companyId })),
+        { kind: 'announcement.created', title: 'New announcement', body: view.title, link: '/executive/announcements' },
+      );
+      return view;
+    });
+    await this.expiry.reschedule();
+    return view;
+  }
+
+  async update(actor: Actor, id: string, input: UpdateAnnouncement): Promise<AnnouncementView> {
+    const view = await this.uow.run(async (em, events) => {
+      const announcement = await this.findOwn(em, actor, id);
+      if (input.company && input.company !== announcement.company.id) throw forbidden('You can only work within your own company');
+      // An edit form may send back the original author; naming anyone else is refused.
+      if (input.author && input.author !== actor.userId && input.author !== announcement.author?.id) {
+        throw forbidden('Announcements are posted in your own name');
+      }
+      // Only a changed expiry must lie in the future, so an expired announcement can still be edited.
+      if (input.expiresAt !== undefined && input.expiresAt?.getTime() !== announcement.expiresAt?.getTime()) {
+        assertFuture(input.expiresAt);
+        announcement.expiresAt = input.expiresAt;
+        announcement.expiryPublishedAt = null;
+      }
+      if (input.title !== undefined) announcement.title = input.title;
+      if (input.content !== undefined) announcement.content = input.content;
+      if (input.priority !== undefined) announcement.priority = input.priority;
+      if (input.isPinned !== undefined) announcement.isPinned = input.isPinned;
+      await em.flush();
+      const view = toAnnouncementView(announcement);
+      events.record('announcement.updated', companyAudience(announcement.company.id), { announcement: view });
+      return view;
+    });
+    await this.expiry.reschedule();
+    return view;
+  }
+
+  /** `{ isPinned }` sets the pin; an empty body toggles it. */
+  pin(actor: Actor, id: string, input: PinAnnouncement): Promise<AnnouncementView> {
+    return this.uow.run(async (em, events) => {
+      const announcement = await this.findOwn(em, actor, id);
+      const isPinned = input.isPinned ?? !announcement.isPinned;
+      if (isPinned !== announcement.isPinned) {
+        announcement.isPinned = isPinned;
+        await em.flush();
+        events.record('announcement.pinned', companyAudience(announcement.company.id), { announcement: toAnnouncementView(announcement) });
+      }
+      return toAnnouncementView(announcement);
+    });
+  }
+
+  async remove(actor: Actor, id: string): Promise<MessageResponse> {
+    const result = await this.uow.run(async (em, events) => {
+      const announcement = await this.findOwn(em, actor, id);
+      em.remove(announcement);
+      events.record('announcement.deleted', companyAudience(announcement.company.id), { announcementId: announcement.id });
+      return { message: 'Announcement deleted successfully' };
+    });
+    await this.expiry.reschedule();
+    return result;
+  }
+
+  /** Another company's announcement answers exactly like a missing one. */
+  private async findOwn(em: EntityManager, actor: Actor, id: string): Promise<Announcement> {
+    const announcement = await em.findOne(Announcement, { id, ...tenantFilter(actor) });
+    if (!announcement) throw notFound('Announcement');
+    return announcement;
+  }
+}
+
+function assertFuture(expiresAt: Date | null): void {
+  if (expiresAt && expiresAt.getTime() <= Date.now()) throw invalid('Expiry must be in the future', 'expiresAt');
+}

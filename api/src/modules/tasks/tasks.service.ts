@@ -1,0 +1,262 @@
+import { Injectable } from '@nestjs/common';
+import { EntityManager, type FilterQuery } from '@mikro-orm/sqlite';
+import type {
+  createTaskSchema,
+  EventPayloads,
+  MessageResponse,
+  scoreTaskSchema,
+  ScoreHistoryEntry,
+  submitTaskSchema,
+  Task as TaskView,
+  updateTaskSchema,
+} from '@kpi/contracts';
+import type { z } from 'zod';
+import type { Actor } from '../../common/auth/actor';
+import { conflict, forbidden, invalid, notFound } from '../../common/errors/app-error';
+import { companyScope, ownCompany, tenantFilter } from '../../common/tenancy/tenant-scope';
+import { visibleUser } from '../../common/tenancy/visible-user';
+import type { EventRecorder } from '../../events/event-recorder';
+import { UnitOfWork } from '../../events/unit-of-work';
+import { Company } from '../companies/company.entity';
+import { NotificationsService } from '../notifications/notifications.service';
+import { User } from '../users/user.entity';
+import { ScoreHistory } from './score-history.entity';
+import { TaskComment } from './task-comment.entity';
+import { Task } from './task.entity';
+import { canScore, canSubmit, currentFigures, isLocked, scoreFigures, scoringReason } from './task-rules';
+import { toScoreHistoryView, toTaskView } from './task.view';
+
+type CreateTask = z.output<typeof createTaskSchema>;
+type UpdateTask = z.output<typeof updateTaskSchema>;
+type SubmitTask = z.output<typeof submitTaskSchema>;
+type ScoreTask = z.output<typeof scoreTaskSchema>;
+
+const NOT_AN_EXECUTIVE = 'Please select an executive to assign this task to';
+const EXECUTIVE_TASKS = '/executive/tasks';
+const ADMIN_TASKS = '/admin/tasks';
+
+/**
+ * Tasks: admins create, edit, score and delete their company's tasks; the assignee submits work; the
+ * superadmin reads. Another company's task answers 404 exactly like a missing one.
+ */
+@Injectable()
+export class TasksService {
+  constructor(
+    private readonly em: EntityManager,
+    private readonly uow: UnitOfWork,
+    private readonly notifications: NotificationsService,
+  ) {}
+
+  /** Admins read their company's tasks; the superadmin one company (`?company=`) or all. Newest first. */
+  async list(actor: Actor, requestedCompany?: string): Promise<TaskView[]> {
+    const company = companyScope(actor, requestedCompany);
+    const tasks = await this.findViews(this.em.fork(), company ? { company } : {});
+    return tasks.map((t) => toTaskView(t));
+  }
+
+  /** One user's tasks: executives only their own (a colleague is 403, another company 404). */
+  async forUser(actor: Actor, userId: string): Promise<TaskView[]> {
+    const em = this.em.fork();
+    const user = await visibleUser(em, actor, userId);
+    const tasks = await this.findViews(em, { assignedTo: user.id });
+    return tasks.map((t) => toTaskView(t));
+  }
+
+  async history(actor: Actor, id: string): Promise<ScoreHistoryEntry[]> {
+    const em = this.em.fork();
+    const task = await em.findOne(Task, { id, ...tenantFilter(actor) });
+    if (!task) throw notFound('Task');
+    const rows = await em.find(ScoreHistory, { taskId: task.id, companyId: task.company.id }, { orderBy: { at: 'desc' } });
+    return rows.map(toScoreHistoryView);
+  }
+
+  create(actor: Actor, input: CreateTask): Promise<TaskView> {
+    return this.uow.run(async (em, events) => {
+      companyScope(actor, input.company);
+      const companyId = ownCompany(actor);
+      const assignee = await this.assignable(em, companyId, input.assignedTo);
+      const task = em.create(Task, {
+        company: em.getReference(Company, companyId),
+        assignedTo: assignee,
+        title: input.title,
+        description: input.description,
+        deadline: input.deadline,
+        priority: input.priority,
+        reportLink: input.reportLink,
+      });
+      await em.flush();
+      const view = toTaskView(task);
+      this.recordForAssignee(events, 'task.assigned', companyId, assignee.id, { task: view });
+      await this.notifications.notify(em, events, [{ id: assignee.id, companyId }], {
+        kind: 'task.assigned',
+        title: 'New task assigned',
+        body: `${actor.name} assigned you "${task.title}"`,
+        link: EXECUTIVE_TASKS,
+      });
+      return view;
+    });
+  }
+
+  /** Admins edit a task; reassigning moves it from one executive's list to the other's. */
+  update(actor: Actor, id: string, input: UpdateTask): Promise<TaskView> {
+    return this.uow.run(async (em, events) => {
+      companyScope(actor, input.company);
+      const task = await this.findInScope(em, actor, id);
+      const companyId = task.company.id;
+      const previous = task.assignedTo;
+
+      if (input.assignedTo !== undefined && input.assignedTo !== previous.id) {
+        if (isLocked(task)) throw conflict('A submitted task cannot be reassigned');
+        task.assignedTo = await this.assignable(em, companyId, input.assignedTo);
+      }
+      if (input.status !== undefined && input.status !== task.status) {
+        if (isLocked(task)) throw conflict('The status of a submitted task cannot be changed');
+        task.status = input.status;
+      }
+      if (input.title !== undefined) task.title = input.title;
+      if (input.description !== undefined) task.description = input.description;
+      if (input.deadline !== undefined) task.deadline = input.deadline;
+      if (input.priority !== undefined) task.priority = input.priority;
+      if (input.reportLink !== undefined) task.reportLink = input.reportLink;
+      await em.flush();
+
+      const view = toTaskView(task);
+      const assignee = task.assignedTo;
+      this.recordForAssignee(events, 'task.updated', companyId, assignee.id, { task: view });
+      if (assignee !== previous) {
+        events.record('task.deleted', { kind: 'user', userId: previous.id, companyId }, { taskId: task.id, assigneeId: previous.id });
+        await this.notifications.notify(em, events, [{ id: assignee.id, companyId }], {
+          kind: 'task.assigned',
+          title: 'New task assigned',
+          body: `${actor.name} assigned you "${task.title}"`,
+          link: EXECUTIVE_TASKS,
+        });
+        await this.notifications.notify(em, events, [{ id: previous.id, companyId }], {
+          kind: 'task.assigned',
+          title: 'Task reassigned',
+          body: `${actor.name} reassigned "${task.title}" to someone else`,
+          link: EXECUTIVE_TASKS,
+        });
+      }
+      return view;
+    });
+  }
+
+  /** The assignee hands in work once; the company's admins see the new pending-review count at once. */
+  submit(actor: Actor, id: string, input: SubmitTask): Promise<TaskView> {
+    return this.uow.run(async (em, events) => {
+      const task = await this.findInScope(em, actor, id);
+      if (task.assignedTo.id !== actor.userId) throw forbidden('You can only submit your own tasks');
+      if (!canSubmit(task)) throw conflict('This task has already been submitted');
+      task.submissionContent = input.content;
+      task.submittedAt = new Date();
+      task.status = 'submitted';
+      await em.flush();
+
+      const companyId = task.company.id;
+      const view = toTaskView(task);
+      const pendingReview = await this.pendingReview(em, companyId);
+      events.record('task.submitted', { kind: 'admins', companyId }, { task: view, pendingReview });
+      const admins = await em.find(User, { company: companyId, role: 'admin', isActive: true }, { fields: ['id'] });
+      await this.notifications.notify(
+        em,
+        events,
+        admins.map((a) => ({ id: a.id, companyId })),
+        { kind: 'task.submitted', title: 'Task submitted for review', body: `${task.assignedTo.name} submitted "${task.title}"`, link: ADMIN_TASKS },
+      );
+      return view;
+    });
+  }
+
+  /** Scores submitted work (again, if already scored); every scoring is appended to the task's history. */
+  score(actor: Actor, id: string, input: ScoreTask): Promise<TaskView> {
+    return this.uow.run(async (em, events) => {
+      const task = await this.findInScope(em, actor, id);
+      if (!canScore(task) || !task.submittedAt) throw conflict('This task has not been submitted yet');
+      const previous = currentFigures(task);
+      const next = scoreFigures(input, task.submittedAt, task.deadline);
+      const scorer = await em.findOneOrFail(User, { id: actor.userId });
+      const companyId = task.company.id;
+
+      Object.assign(task, next);
+      task.status = 'completed';
+      task.scoredAt = new Date();
+      task.scoredBy = scorer;
+      if (input.comment) {
+        em.create(TaskComment, { task, author: scorer, authorName: actor.name, role: actor.role, text: input.comment });
+      }
+      em.create(ScoreHistory, {
+        companyId,
+        taskId: task.id,
+        scoredById: scorer.id,
+        scoredByName: actor.name,
+        reason: scoringReason(previous),
+        previous,
+        next,
+        at: task.scoredAt,
+      });
+      await em.flush();
+
+      const view = toTaskView(task);
+      this.recordForAssignee(events, 'task.scored', companyId, task.assignedTo.id, { task: view });
+      await this.notifications.notify(em, events, [{ id: task.assignedTo.id, companyId }], {
+        kind: 'task.scored',
+        title: previous ? 'Your task was re-scored' : 'Your task was scored',
+        body: `"${task.title}" scored ${next.totalScore.toFixed(1)}/10`,
+        link: EXECUTIVE_TASKS,
+      });
+      return view;
+    });
+  }
+
+  remove(actor: Actor, id: string): Promise<MessageResponse> {
+    return this.uow.run(async (em, events) => {
+      const task = await em.findOne(Task, { id, ...tenantFilter(actor) });
+      if (!task) throw notFound('Task');
+      const companyId = task.company.id;
+      const assigneeId = task.assignedTo.id;
+      // Comments go with the task (foreign key cascade); the score history is kept.
+      await em.nativeDelete(Task, { id: task.id });
+      this.recordForAssignee(events, 'task.deleted', companyId, assigneeId, { taskId: task.id, assigneeId });
+      return { message: 'Task deleted successfully' };
+    });
+  }
+
+  /** Submitted work not scored yet, in one COUNT. A scored task is completed, so the status says it all. */
+  private pendingReview(em: EntityManager, companyId: string): Promise<number> {
+    return em.count(Task, { company: companyId, status: 'submitted', scoredAt: null });
+  }
+
+  /** Tasks with everything their view needs, in one query (joined), newest first. */
+  private findViews(em: EntityManager, where: FilterQuery<Task>): Promise<Task[]> {
+    return em.find(Task, where, {
+      populate: ['assignedTo', 'scoredBy', 'comments'],
+      orderBy: { createdAt: 'desc', id: 'asc' },
+    });
+  }
+
+  private async findInScope(em: EntityManager, actor: Actor, id: string): Promise<Task> {
+    const task = await em.findOne(Task, { id, ...tenantFilter(actor) }, { populate: ['assignedTo', 'scoredBy', 'comments'] });
+    if (!task) throw notFound('Task');
+    return task;
+  }
+
+  /** Only an active executive of the task's company can be given a task. */
+  private async assignable(em: EntityManager, companyId: string, userId: string): Promise<User> {
+    const user = await em.findOne(User, { id: userId, company: companyId, role: 'executive', isActive: true });
+    if (!user) throw invalid(NOT_AN_EXECUTIVE, 'assignedTo');
+    return user;
+  }
+
+  /** Task news goes to the executive it belongs to and to the company's admins. */
+  private recordForAssignee<T extends 'task.assigned' | 'task.updated' | 'task.scored' | 'task.deleted'>(
+    events: EventRecorder,
+    type: T,
+    companyId: string,
+    assigneeId: string,
+    payload: EventPayloads[T],
+  ): void {
+    events.record(type, { kind: 'user', userId: assigneeId, companyId }, payload);
+    events.record(type, { kind: 'admins', companyId }, payload);
+  }
+}

@@ -1,0 +1,302 @@
+import type { Announcement, EventEnvelope, EventPayloads } from '@kpi/contracts';
+import { EntityManager } from '@mikro-orm/sqlite';
+import { io } from 'socket.io-client';
+import { AnnouncementExpiryScheduler } from '../../src/modules/announcements/announcement-expiry.scheduler';
+import { Announcement as AnnouncementEntity } from '../../src/modules/announcements/announcement.entity';
+import { Company } from '../../src/modules/companies/company.entity';
+import { User } from '../../src/modules/users/user.entity';
+import { bearer, createTenant, superadminLogin, type Tenant } from '../utils/factories';
+import { connectSocket, login, settle, startTestApp, type TestApp, type TestSocket } from '../utils/test-app';
+
+type Envelope<T extends keyof EventPayloads> = EventEnvelope<T>;
+
+/** Everything a socket receives, events and control messages alike, in arrival order. */
+interface Recording {
+  messages: { name: string; body: { seq?: number; type?: string; id?: string } }[];
+  close(): void;
+}
+
+/** Connects with `since` and resolves once the server said `sync` or `resync`. */
+function record(t: TestApp, token: string, since?: number): Promise<Recording> {
+  const socket = io(t.url, { auth: { token, since }, transports: ['websocket'], reconnection: false, forceNew: true });
+  const messages: Recording['messages'] = [];
+  socket.onAny((name: string, body: Recording['messages'][number]['body']) => messages.push({ name, body }));
+  return new Promise((resolve, reject) => {
+    const done = () => resolve({ messages, close: () => void socket.close() });
+    socket.once('sync', done);
+    socket.once('resync', done);
+    socket.once('connect_error', reject);
+  });
+}
+
+const lastSeq = (s: TestSocket) => Math.max(0, ...s.events.map((e) => e.seq));
+
+describe('announcements in real time', () => {
+  let t: TestApp;
+  let root: string;
+  let a: Tenant;
+  let b: Tenant;
+  const open: { close(): void }[] = [];
+
+  beforeAll(async () => {
+    t = await startTestApp();
+    root = (await superadminLogin(t)).token;
+    a = await createTenant(t, root, 2);
+    b = await createTenant(t, root, 1);
+  });
+  afterEach(() => open.splice(0).forEach((s) => s.close()));
+  afterAll(() => t.close());
+
+  const connect = async (token: string, since?: number) => {
+    const socket = await connectSocket(t, token, since);
+    open.push(socket);
+    return socket;
+  };
+  const create = async (tenant: Tenant, body: object = {}): Promise<Announcement> => {
+    const res = await t.http.post('/api/announcements').set(bearer(tenant.admin.token)).send({ title: 'Live notice', content: 'Read me', ...body });
+    if (res.status !== 201) throw new Error(`create announcement: ${res.status} ${JSON.stringify(res.body)}`);
+    return res.body;
+  };
+
+  it("sends created, updated, pinned and deleted to the whole company, and nothing to another company's sockets", async () => {
+    const companyA = [await connect(a.admin.token), await connect(a.executives[0].token), await connect(a.executives[1].token)];
+    const companyB = [await connect(b.admin.token), await connect(b.executives[0].token)];
+
+    const created = await create(a, { title: 'Town hall on Friday' });
+    for (const s of companyA) {
+      const e = (await s.waitFor('announcement.created')) as Envelope<'announcement.created'>;
+      expect(e.companyId).toBe(a.company._id);
+      expect(e.payload.announcement).toEqual(created);
+    }
+    const updated = await t.http.put(`/api/announcements/${created._id}`).set(bearer(a.admin.token)).send({ title: 'Town hall moved to Monday' });
+    for (const s of companyA) {
+      const e = (await s.waitFor('announcement.updated')) as Envelope<'announcement.updated'>;
+      expect(e.payload.announcement).toEqual(updated.body);
+    }
+    const pinned = await t.http.put(`/api/announcements/${created._id}/pin`).set(bearer(a.admin.token));
+    for (const s of companyA) {
+      const e = (await s.waitFor('announcement.pinned')) as Envelope<'announcement.pinned'>;
+      expect(e.payload.announcement).toEqual(pinned.body);
+      expect(e.payload.announcement.isPinned).toBe(true);
+    }
+    await t.http.delete(`/api/announcements/${created._id}`).set(bearer(a.admin.token));
+    for (const s of companyA) {
+      const e = (await s.waitFor('announcement.deleted')) as Envelope<'announcement.deleted'>;
+      expect(e.payload).toEqual({ announcementId: created._id });
+    }
+    // Sequence numbers of the company stream arrive in order.
+    const seqs = companyA[0].events.map((e) => e.seq);
+    expect(seqs).toEqual([...seqs].sort((x, y) => x - y));
+
+    await settle();
+    for (const s of companyB) {
+      expect(s.events).toEqual([]);
+    }
+  });
+
+  it('notifies each active executive once, with their unread count, and not the admins', async () => {
+    const tenant = await createTenant(t, root, 3);
+    const [first, second, inactive] = tenant.executives;
+    expect((await t.http.put(`/api/users/${inactive.user._id}`).set(bearer(tenant.admin.token)).send({ isActive: false })).status).toBe(200);
+    const adminSocket = await connect(tenant.admin.token);
+    const sockets = [await connect(first.token), await connect(second.token)];
+
+    await create(tenant, { title: 'First news' });
+    for (const s of sockets) {
+      const e = (await s.waitFor('notification.created')) as Envelope<'notification.created'>;
+      expect(e.payload.unread).toBe(1);
+      expect(e.payload.notification).toMatchObject({
+        kind: 'announcement.created',
+        title: 'New announcement',
+        body: 'First news',
+        link: '/executive/announcements',
+        readAt: null,
+      });
+    }
+    await create(tenant, { title: 'Second news' });
+    for (const s of sockets) {
+      const e = (await s.waitFor('notification.created', 3000, (x) => (x as Envelope<'notification.created'>).payload.notification.body === 'Second news')) as Envelope<'notification.created'>;
+      expect(e.payload.unread).toBe(2);
+      expect(s.events.filter((x) => x.type === 'notification.created')).toHaveLength(2);
+    }
+    await settle();
+    expect(adminSocket.events.some((e) => e.type.startsWith('notification.'))).toBe(false);
+    const list = await t.http.get('/api/notifications').set(bearer(tenant.admin.token));
+    expect(list.body).toEqual({ items: [], unread: 0 });
+    // Reactivated, the executive finds no notification from while they were inactive.
+    await t.http.put(`/api/users/${inactive.user._id}`).set(bearer(tenant.admin.token)).send({ isActive: true });
+    const back = await login(t, inactive.user.email, inactive.password);
+    expect((await t.http.get('/api/notifications').set(bearer(back.token))).body.unread).toBe(0);
+  });
+
+  it('publishes an expiry as an update, once, when the announcement expires', async () => {
+    const tenant = await createTenant(t, root, 1);
+    const exec = await connect(tenant.executives[0].token);
+    const admin = await connect(tenant.admin.token);
+    const other = await connect(b.executives[0].token);
+    const brief = await create(tenant, { title: 'Flash sale', expiresAt: new Date(Date.now() + 1500).toISOString() });
+    await exec.waitFor('announcement.created');
+
+    const isBrief = (e: EventEnvelope) => (e as Envelope<'announcement.updated'>).payload.announcement._id === brief._id;
+    const expired = (await exec.waitFor('announcement.updated', 5000, isBrief)) as Envelope<'announcement.updated'>;
+    expect(expired.payload.announcement).toEqual(brief);
+    expect(Date.parse(expired.at)).toBeGreaterThanOrEqual(Date.parse(brief.expiresAt!));
+    await admin.waitFor('announcement.updated', 1000, isBrief);
+    const seen = (await t.http.get('/api/announcements').set(bearer(tenant.executives[0].token))).body as Announcement[];
+    expect(seen.map((x) => x._id)).not.toContain(brief._id);
+
+    // Once: a later change re-arms the timer without publishing the same expiry again.
+    await create(tenant, { title: 'Unrelated' });
+    await settle(500);
+    expect(exec.events.filter((e) => e.type === 'announcement.updated' && isBrief(e))).toHaveLength(1);
+    expect(other.events.filter((e) => e.type.startsWith('announcement.'))).toEqual([]);
+  });
+
+  it('publishes the earliest of several expiries first, and each of them', async () => {
+    const tenant = await createTenant(t, root, 0);
+    const admin = await connect(tenant.admin.token);
+    const later = await create(tenant, { title: 'later', expiresAt: new Date(Date.now() + 1400).toISOString() });
+    const sooner = await create(tenant, { title: 'sooner', expiresAt: new Date(Date.now() + 700).toISOString() });
+    const updates = () => admin.events.filter((e) => e.type === 'announcement.updated').map((e) => (e as Envelope<'announcement.updated'>).payload.announcement._id);
+    await admin.waitFor('announcement.updated', 3000, (e) => (e as Envelope<'announcement.updated'>).payload.announcement._id === later._id);
+    expect(updates()).toEqual([sooner._id, later._id]);
+  });
+
+  it('publishes, once, an expiry that passed while no timer was armed (e.g. the server was down)', async () => {
+    const tenant = await createTenant(t, root, 1);
+    const exec = await connect(tenant.executives[0].token);
+    // Written behind the scheduler's back, as if it had expired during a restart.
+    const insertExpired = async (title: string) => {
+      const em = t.app.get(EntityManager).fork();
+      const stale = em.create(AnnouncementEntity, {
+        company: em.getReference(Company, tenant.company._id),
+        author: em.getReference(User, tenant.admin.user._id),
+        authorName: tenant.admin.user.name,
+        title,
+        content: 'Gone',
+        expiresAt: new Date(Date.now() - 60_000),
+      });
+      await em.flush();
+      return stale.id;
+    };
+    const first = await insertExpired('Expired during the outage');
+    const scheduler = t.app.get(AnnouncementExpiryScheduler);
+    await scheduler.reschedule();
+    const e = (await exec.waitFor('announcement.updated')) as Envelope<'announcement.updated'>;
+    expect(e.payload.announcement).toMatchObject({ _id: first, title: 'Expired during the outage' });
+    expect(await scheduler.publishDue()).toBe(0);
+    await settle(); // the timer re-arms itself after firing
+
+    // Two runs racing (two instances, or a timer and a restart) publish it once between them.
+    const second = await insertExpired('Expired too');
+    const counts = await Promise.all([scheduler.publishDue(), scheduler.publishDue()]);
+    expect(counts.sort()).toEqual([0, 1]);
+    await settle();
+    const updates = exec.events.filter((x) => x.type === 'announcement.updated') as Envelope<'announcement.updated'>[];
+    expect(updates.map((u) => u.payload.announcement._id)).toEqual([first, second]);
+  });
+
+  describe('replay', () => {
+    it('replays exactly the missed announcement events, in order, then sync', async () => {
+      const tenant = await createTenant(t, root, 2);
+      const first = await connect(tenant.admin.token);
+      const kept = await create(tenant, { title: 'Before the disconnect' });
+      await first.waitFor('announcement.created');
+      const since = lastSeq(first);
+      first.close();
+
+      const missed = await create(tenant, { title: 'While away' });
+      await t.http.put(`/api/announcements/${missed._id}`).set(bearer(tenant.admin.token)).send({ priority: 'urgent' });
+      await t.http.put(`/api/announcements/${missed._id}/pin`).set(bearer(tenant.admin.token)).send({ isPinned: true });
+      await t.http.delete(`/api/announcements/${kept._id}`).set(bearer(tenant.admin.token));
+
+      const again = await record(t, tenant.admin.token, since);
+      open.push(again);
+      // The executives' notifications happened meanwhile too, but are not the admin's to see.
+      expect(again.messages.map((m) => m.name)).toEqual(['announcement.created', 'announcement.updated', 'announcement.pinned', 'announcement.deleted', 'sync']);
+      const seqs = again.messages.slice(0, 4).map((m) => m.body.seq!);
+      expect(seqs).toEqual([...seqs].sort((x, y) => x - y));
+      expect(seqs[0]).toBeGreaterThan(since);
+      expect(again.messages[4].body.seq).toBeGreaterThanOrEqual(seqs[3]);
+      const payload = again.messages[3].body as unknown as Envelope<'announcement.deleted'>;
+      expect(payload.payload).toEqual({ announcementId: kept._id });
+    });
+
+    it("replays an executive's company events and their own notifications, not a colleague's", async () => {
+      const tenant = await createTenant(t, root, 2);
+      const [me, colleague] = tenant.executives;
+      const live = await connect(me.token);
+      const before = await create(tenant, { title: 'One' });
+      await live.waitFor('notification.created');
+      const since = lastSeq(live);
+      live.close();
+
+      const missed = await create(tenant, { title: 'Two' });
+      const again = await record(t, me.token, since);
+      open.push(again);
+      expect(again.messages.map((m) => m.name)).toEqual(['announcement.created', 'notification.created', 'sync']);
+      const created = again.messages[0].body as unknown as Envelope<'announcement.created'>;
+      expect(created.payload.announcement._id).toBe(missed._id);
+      const note = again.messages[1].body as unknown as Envelope<'notification.created'>;
+      expect(note.payload).toMatchObject({ unread: 2, notification: { body: 'Two' } });
+      expect(before._id).not.toBe(missed._id);
+      // The colleague's own notification for "Two" exists, but was not replayed to me.
+      const theirs = await t.http.get('/api/notifications').set(bearer(colleague.token));
+      expect(theirs.body.items.map((n: { _id: string }) => n._id)).not.toContain(note.payload.notification._id);
+      expect(theirs.body.unread).toBe(2);
+    });
+
+    it("never replays another company's events", async () => {
+      const outsider = await record(t, b.admin.token);
+      const since = outsider.messages[0].body.seq!;
+      outsider.close();
+      await create(a, { title: 'Company A secret' });
+      const again = await record(t, b.admin.token, since);
+      open.push(again);
+      expect(again.messages.map((m) => m.name)).toEqual(['sync']);
+      const fromZero = await record(t, b.executives[0].token, 0);
+      open.push(fromZero);
+      expect(JSON.stringify(fromZero.messages)).not.toContain('Company A secret');
+      expect(fromZero.messages.every((m) => m.name === 'sync' || (m.body as EventEnvelope).companyId === b.company._id)).toBe(true);
+    });
+
+    it('answers sync with nothing to replay when the client is up to date, and resync for a sequence it never issued', async () => {
+      const tenant = await createTenant(t, root, 0);
+      await create(tenant);
+      const head = await record(t, tenant.admin.token);
+      open.push(head);
+      const seq = head.messages[0].body.seq!;
+      expect(head.messages).toEqual([{ name: 'sync', body: { seq } }]);
+      const upToDate = await record(t, tenant.admin.token, seq);
+      open.push(upToDate);
+      expect(upToDate.messages).toEqual([{ name: 'sync', body: { seq } }]);
+      // A sequence beyond the head comes from another database (a reset demo): the client must refetch.
+      const ahead = await record(t, tenant.admin.token, seq + 50);
+      open.push(ahead);
+      expect(ahead.messages).toEqual([{ name: 'resync', body: { seq } }]);
+    });
+
+    it('keeps replayed and live events in order, without gaps or repeats, while changes go on during the reconnect', async () => {
+      const tenant = await createTenant(t, root, 0);
+      const first = await connect(tenant.admin.token);
+      await create(tenant, { title: 'start' });
+      await first.waitFor('announcement.created');
+      const since = lastSeq(first);
+      first.close();
+      for (let i = 0; i < 5; i++) await create(tenant, { title: `missed ${i}` });
+
+      const burst = Promise.all(Array.from({ length: 12 }, (_, i) => create(tenant, { title: `burst ${i}` })));
+      const again = await record(t, tenant.admin.token, since);
+      open.push(again);
+      await burst;
+      await settle(300);
+      const seqs = again.messages.filter((m) => m.name !== 'sync').map((m) => m.body.seq!);
+      expect(seqs).toEqual(Array.from({ length: 17 }, (_, i) => since + 1 + i));
+      const syncAt = again.messages.findIndex((m) => m.name === 'sync');
+      const syncSeq = again.messages[syncAt].body.seq!;
+      // Everything before sync is replay up to its seq; everything after is live and newer.
+      expect(again.messages.slice(0, syncAt).every((m) => m.body.seq! <= syncSeq)).toBe(true);
+      expect(again.messages.slice(syncAt + 1).every((m) => m.body.seq! > syncSeq)).toBe(true);
+    });
+  });
+});
