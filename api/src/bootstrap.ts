@@ -7,7 +7,7 @@ import { AppModule } from './app.module';
 import { ErrorFilter } from './common/errors/error.filter';
 import type { AppConfig } from './config/env';
 import { ensureSuperadmin } from './database/seed/superadmin';
-import { seedDemo, type DemoLogin } from './database/seed/demo';
+import { isEmptyDatabase, seedDemo, type DemoLogin } from './database/seed/demo';
 
 const LEVELS: LogLevel[] = ['error', 'warn', 'log', 'debug'];
 
@@ -45,7 +45,8 @@ export async function createApp(config: AppConfig): Promise<StartedApp> {
   const orm = app.get(MikroORM);
   await orm.getMigrator().up();
   const em = orm.em.fork() as unknown as EntityManager;
+  const firstRun = await isEmptyDatabase(em);
   await ensureSuperadmin(em, config);
-  const demoLogins = config.demoSeed ? await seedDemo(em) : null;
+  const demoLogins = config.demoSeed && firstRun ? await seedDemo(em) : null;
   return { app, demoLogins };
 }

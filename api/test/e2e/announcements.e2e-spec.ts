@@ -1,7 +1,7 @@
 import type { Announcement } from '@kpi/contracts';
 import { bearer, createTenant, superadminLogin, type Tenant } from '../utils/factories';
 import { EntityManager } from '@mikro-orm/sqlite';
-import { seedDemo } from '../../src/database/seed/demo';
+import { DEMO_PASSWORD } from '../../src/database/seed/demo-people';
 import { User } from '../../src/modules/users/user.entity';
 import { login, settle, startTestApp, type TestApp } from '../utils/test-app';
 
@@ -290,13 +290,9 @@ describe('announcements in the demo seed', () => {
   let t: TestApp;
   let token: string;
   beforeAll(async () => {
-    t = await startTestApp();
-    // The demo seeds an empty database only; the test app already made its superadmin.
-    const em = t.app.get(EntityManager).fork();
-    await em.nativeDelete(User, {});
-    const logins = await seedDemo(em);
-    const superadmin = logins!.find((l) => l.role === 'superadmin')!;
-    token = (await login(t, superadmin.email, superadmin.password)).token;
+    // The real start path: an empty database is seeded even though a superadmin is configured too.
+    t = await startTestApp({ DEMO_SEED: 'true' });
+    token = (await login(t, 'superadmin@kpi.demo', DEMO_PASSWORD)).token;
   });
   afterAll(() => t.close());
 

@@ -11,7 +11,6 @@ import { login, startTestApp, type TestApp } from '../utils/test-app';
 describe('demo tasks', () => {
   let t: TestApp;
   let people: DemoPeople;
-  let seedMs: number;
   let eventsBefore: number;
   let em: EntityManager;
 
@@ -20,9 +19,7 @@ describe('demo tasks', () => {
     em = t.app.get(MikroORM).em.fork() as EntityManager;
     people = await seedPeople(em, await hashPassword(DEMO_PASSWORD), new Date(Date.now() - 365 * 24 * 3600 * 1000));
     eventsBefore = await em.count(EventLog, {});
-    const started = performance.now();
     await seedTasks(em, people);
-    seedMs = performance.now() - started;
   });
   afterAll(() => t.close());
 
@@ -34,8 +31,7 @@ describe('demo tasks', () => {
     return res.body;
   };
 
-  it('is quick and emits no events', async () => {
-    expect(seedMs).toBeLessThan(2000);
+  it('emits no events', async () => {
     expect(await em.fork().count(EventLog, {})).toBe(eventsBefore);
   });
 

@@ -12,12 +12,17 @@ export interface DemoLogin {
   note?: string;
 }
 
-/**
- * Seeds a believable demo into an empty database (no users at all) and returns the logins to print.
- * A database that already has users is left alone, so a second start keeps everything.
- */
-export async function seedDemo(em: EntityManager): Promise<DemoLogin[] | null> {
-  if (await em.count(User, {})) return null;
+/** True when the database has no users at all: the only time the demo is seeded, so restarts keep data. */
+export async function isEmptyDatabase(em: EntityManager): Promise<boolean> {
+  return (await em.count(User, {})) === 0;
+}
+
+/** Seeds a believable demo in one transaction and returns the logins to print. Call on an empty database only. */
+export function seedDemo(em: EntityManager): Promise<DemoLogin[]> {
+  return em.transactional((tx) => seedDemoIn(tx));
+}
+
+async function seedDemoIn(em: EntityManager): Promise<DemoLogin[]> {
   const passwordHash = await hashPassword(DEMO_PASSWORD);
   const now = new Date();
   const yearAgo = new Date(now.getTime() - 365 * 24 * 3600 * 1000);
