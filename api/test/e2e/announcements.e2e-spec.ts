@@ -2,7 +2,6 @@ import type { Announcement } from '@kpi/contracts';
 import { bearer, createTenant, superadminLogin, type Tenant } from '../utils/factories';
 import { EntityManager } from '@mikro-orm/sqlite';
 import { DEMO_PASSWORD } from '../../src/database/seed/demo-people';
-import { User } from '../../src/modules/users/user.entity';
 import { login, settle, startTestApp, type TestApp } from '../utils/test-app';
 
 describe('announcements', () => {
