@@ -1,6 +1,5 @@
-import { PageHeader } from '../../components/ui';
+import { AdminAnnouncementList } from '../../features/announcements/AdminAnnouncementList';
 
-/** Placeholder: the screen is built by another engineer (SPEC §2). */
 export function AdminAnnouncementsPage() {
-  return <PageHeader title="Announcements" />;
+  return <AdminAnnouncementList />;
 }

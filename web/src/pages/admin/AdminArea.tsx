@@ -3,7 +3,10 @@ import { Navigate, Route, Routes } from 'react-router-dom';
 import { DashboardShell, type ShellTab } from '../../components/layout/DashboardShell';
 import { SectionSpinner } from '../../components/ui';
 import { ChartIcon, ClipboardIcon, MegaphoneIcon, ShieldIcon, TrophyIcon, UsersIcon } from '../../components/ui/icons';
+import { AnnouncementsRealtimeEffect } from '../../features/announcements/AnnouncementsRealtimeEffect';
 import { ExecutivesRealtimeEffect } from '../../features/executives/ExecutivesRealtimeEffect';
+import { NotificationsRealtimeEffect } from '../../features/notifications/NotificationsRealtimeEffect';
+import { TasksRealtimeEffect } from '../../features/tasks/TasksRealtimeEffect';
 import { AdminAnnouncementsPage } from './AdminAnnouncementsPage';
 import { AdminLeaderboardsPage } from './AdminLeaderboardsPage';
 import { AdminTasksPage } from './AdminTasksPage';
@@ -27,6 +30,9 @@ export default function AdminArea() {
   return (
     <DashboardShell area="admin" title="Admin Dashboard" tabs={TABS}>
       <ExecutivesRealtimeEffect />
+      <AnnouncementsRealtimeEffect />
+      <NotificationsRealtimeEffect />
+      <TasksRealtimeEffect />
       <Suspense fallback={<SectionSpinner />}>
         <Routes>
           <Route index element={<ExecutivesPage />} />

@@ -1,6 +1,5 @@
-import { PageHeader } from '../../components/ui';
+import { AdminTaskList } from '../../features/tasks/AdminTaskList';
 
-/** Placeholder: the screen is built by another engineer (SPEC §2). */
 export function AdminTasksPage() {
-  return <PageHeader title="Task Management" />;
+  return <AdminTaskList />;
 }

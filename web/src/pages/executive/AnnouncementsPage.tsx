@@ -1,6 +1,5 @@
-import { PageHeader } from '../../components/ui';
+import { CompanyAnnouncements } from '../../features/announcements/CompanyAnnouncements';
 
-/** Placeholder: the screen is built by another engineer (SPEC §2). */
 export function AnnouncementsPage() {
-  return <PageHeader title="Company Announcements" />;
+  return <CompanyAnnouncements />;
 }

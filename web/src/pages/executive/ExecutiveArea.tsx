@@ -3,7 +3,10 @@ import { Navigate, Route, Routes } from 'react-router-dom';
 import { DashboardShell, type ShellTab } from '../../components/layout/DashboardShell';
 import { SectionSpinner } from '../../components/ui';
 import { ChartLineIcon, ClipboardIcon, MegaphoneIcon, TrophyIcon, UserIcon } from '../../components/ui/icons';
+import { AnnouncementsRealtimeEffect } from '../../features/announcements/AnnouncementsRealtimeEffect';
 import { BadgesRealtimeEffect } from '../../features/badges/BadgesRealtimeEffect';
+import { NotificationsRealtimeEffect } from '../../features/notifications/NotificationsRealtimeEffect';
+import { TasksRealtimeEffect } from '../../features/tasks/TasksRealtimeEffect';
 import { AnnouncementsPage } from './AnnouncementsPage';
 import { LeaderboardPage } from './LeaderboardPage';
 import { MyTasksPage } from './MyTasksPage';
@@ -25,6 +28,9 @@ export default function ExecutiveArea() {
   return (
     <DashboardShell area="executive" title="Executive Dashboard" tabs={TABS}>
       <BadgesRealtimeEffect />
+      <AnnouncementsRealtimeEffect />
+      <NotificationsRealtimeEffect />
+      <TasksRealtimeEffect />
       <Suspense fallback={<SectionSpinner />}>
         <Routes>
           <Route index element={<ProfilePage />} />

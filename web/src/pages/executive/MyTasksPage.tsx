@@ -1,6 +1,5 @@
-import { PageHeader } from '../../components/ui';
+import { MyTaskList } from '../../features/tasks/MyTaskList';
 
-/** Placeholder: the screen is built by another engineer (SPEC §2). */
 export function MyTasksPage() {
-  return <PageHeader title="My Tasks" />;
+  return <MyTaskList />;
 }

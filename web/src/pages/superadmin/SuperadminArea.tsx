@@ -5,6 +5,7 @@ import { SectionSpinner } from '../../components/ui';
 import { BuildingIcon, ChartIcon, UsersIcon } from '../../components/ui/icons';
 import { AdminsRealtimeEffect } from '../../features/admins/AdminsRealtimeEffect';
 import { CompaniesRealtimeEffect } from '../../features/companies/CompaniesRealtimeEffect';
+import { NotificationsRealtimeEffect } from '../../features/notifications/NotificationsRealtimeEffect';
 import { AdminsPage } from './AdminsPage';
 import { CompaniesPage } from './CompaniesPage';
 
@@ -23,6 +24,7 @@ export default function SuperadminArea() {
     <DashboardShell area="superadmin" title="Superadmin Dashboard" tabs={TABS}>
       <CompaniesRealtimeEffect />
       <AdminsRealtimeEffect />
+      <NotificationsRealtimeEffect />
       <Suspense fallback={<SectionSpinner />}>
         <Routes>
           <Route index element={<CompaniesPage />} />

@@ -1,0 +1,93 @@
+// The task screens on the demo data (a year of tasks in every state): counters agree with the API, the long
+// list pages, and the screens render realistic content. Run after `npm run build`:
+//   node --test scripts/browser/tasks-demo.test.mjs
+// The admin screenshot goes to /tmp/shots; to refresh the README's: KPI_SCREENSHOT=docs/screenshots/admin-tasks.png
+import { after, before, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { mkdirSync, statSync } from 'node:fs';
+import { dirname } from 'node:path';
+import { browserSkipReason, openBrowser, restClient, signIn, startApp } from './harness.mjs';
+
+const ADMIN = { email: 'olivia.bennett@northwind.demo', password: 'demo-pass-2026' };
+const EXECUTIVE = { email: 'james.carter@northwind.demo', password: 'demo-pass-2026' };
+const SCREENSHOT = process.env.KPI_SCREENSHOT ?? '/tmp/shots/tasks-demo-admin.png';
+const skip = browserSkipReason();
+let app;
+const browsers = [];
+const person = async () => {
+  const b = await openBrowser();
+  browsers.push(b);
+  return b.page;
+};
+const tileValue = async (page, label) => Number(await page.getByRole('group', { name: label, exact: true }).locator('p').nth(1).textContent());
+
+before(async () => {
+  if (skip) return;
+  mkdirSync('/tmp/shots', { recursive: true });
+  app = await startApp({ DEMO_SEED: 'true' });
+});
+after(async () => {
+  for (const b of browsers) await b.close();
+  await app?.stop();
+});
+
+test("the admin's Task Management shows the demo company's tasks, counters and review banner", { skip }, async () => {
+  const api = restClient(app.url);
+  const { token } = await api.login(ADMIN.email, ADMIN.password);
+  const tasks = await api.get('/tasks', token);
+  const pendingReview = tasks.filter((t) => t.status === 'submitted' && !t.scoring).length;
+  const completed = tasks.filter((t) => t.status === 'completed').length;
+  assert.ok(pendingReview > 0 && completed > 0 && tasks.length > 40, 'the demo has a year of tasks in every state');
+
+  const page = await person();
+  await signIn(page, app.url, ADMIN.email, ADMIN.password);
+  await page.waitForURL(`${app.url}/admin`);
+  await page.goto(`${app.url}/admin/tasks`);
+  await page.getByRole('group', { name: 'Pending Review', exact: true }).waitFor();
+  assert.equal(await tileValue(page, 'Pending Review'), pendingReview);
+  assert.equal(await tileValue(page, 'Completed'), completed);
+  assert.equal(await tileValue(page, 'Total Tasks'), tasks.length);
+  await page.getByText(`${pendingReview} ${pendingReview === 1 ? 'task' : 'tasks'} awaiting your review`).waitFor();
+
+  // A year of work is paged: 20 cards, then "Show more".
+  const cards = page.getByRole('list', { name: 'Tasks' }).locator(':scope > li');
+  assert.equal(await cards.count(), 20);
+  await page.getByRole('button', { name: /^Show more/ }).click();
+  assert.equal(await cards.count(), Math.min(40, tasks.length));
+
+  await page.getByRole('button', { name: /^Pending Review/ }).click();
+  assert.equal(await cards.count(), Math.min(20, pendingReview));
+  await page.getByRole('button', { name: /^All/ }).click();
+
+  await page.evaluate(() => window.scrollTo(0, 0));
+  await page.mouse.move(0, 0);
+  // Let the sign-in toast fade so the header is clean in the picture.
+  await page.getByText('Login successful!').waitFor({ state: 'detached', timeout: 10_000 }).catch(() => {});
+  // Scoring in progress on the first submission: the live preview shows the time score and total.
+  const panel = page.getByRole('form', { name: /^Score / }).first();
+  await panel.getByLabel('Quality Score (0-10)').fill('8.5');
+  await panel.getByLabel('Initiative Score (0-10)').fill('7');
+  await panel.getByLabel('Feedback').fill('Sharp summary, and the follow-up actions are concrete.');
+  await panel.getByText(/Total: \d+\.\d\/10/).waitFor();
+  await page.evaluate(() => (document.activeElement instanceof HTMLElement ? document.activeElement.blur() : undefined));
+  mkdirSync(dirname(SCREENSHOT), { recursive: true });
+  await page.setViewportSize({ width: 1280, height: 1160 });
+  await page.screenshot({ path: SCREENSHOT });
+  assert.ok(statSync(SCREENSHOT).size < 300_000, 'screenshot stays under 300 kB');
+});
+
+test("an executive's My Tasks shows the demo tasks with tiles that add up", { skip }, async () => {
+  const page = await person();
+  await signIn(page, app.url, EXECUTIVE.email, EXECUTIVE.password);
+  await page.waitForURL(`${app.url}/executive`);
+  await page.goto(`${app.url}/executive/tasks`);
+  await page.getByRole('group', { name: 'Total Tasks', exact: true }).waitFor();
+  const total = await tileValue(page, 'Total Tasks');
+  const cards = page.getByRole('list', { name: 'My tasks' }).locator(':scope > li');
+  assert.equal(await cards.count(), total);
+  const submitted = await page.getByText('Submitted', { exact: true }).count();
+  const sum = (await tileValue(page, 'Completed')) + (await tileValue(page, 'Pending')) + (await tileValue(page, 'Overdue')) + submitted;
+  assert.equal(sum, total, 'every task is completed, pending, overdue or awaiting review');
+  assert.ok((await page.getByRole('region', { name: 'Performance Score' }).count()) > 0);
+  await page.screenshot({ path: '/tmp/shots/tasks-demo-executive.png' });
+});

@@ -1,0 +1,100 @@
+import { PRIORITIES, type Announcement, type CreateAnnouncementRequest, type Priority, type UpdateAnnouncementRequest } from '@kpi/contracts';
+import { useState, type FormEvent } from 'react';
+import toast from 'react-hot-toast';
+import { Button, Modal, SelectField, TextAreaField, TextField, ToggleField } from '../../components/ui';
+import { errorMessage } from '../../lib/api';
+import { capitalize } from '../../lib/format';
+import { applyAnnouncement, loadAnnouncements } from './actions';
+import { announcementsApi } from './api';
+import { fromLocalInput, toLocalInput } from './rules';
+
+interface AnnouncementFormProps {
+  /** null: create. */
+  announcement: Announcement | null;
+  companyId: string;
+  authorId: string;
+  onClose: () => void;
+}
+
+/** Post or edit an announcement, in a modal (title, content, priority, pinned, optional expiry). */
+export function AnnouncementForm({ announcement, companyId, authorId, onClose }: AnnouncementFormProps) {
+  const initialExpiry = toLocalInput(announcement?.expiresAt);
+  const [title, setTitle] = useState(announcement?.title ?? '');
+  const [content, setContent] = useState(announcement?.content ?? '');
+  const [priority, setPriority] = useState<Priority>(announcement?.priority ?? 'medium');
+  const [isPinned, setIsPinned] = useState(announcement?.isPinned ?? false);
+  const [expiry, setExpiry] = useState(initialExpiry);
+  const [saving, setSaving] = useState(false);
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    // The browser already refuses empty fields; this catches text that is only spaces.
+    if (title.trim() === '') return void toast.error('Title is required');
+    if (content.trim() === '') return void toast.error('Content is required');
+    const fields = { title: title.trim(), content: content.trim(), priority, isPinned };
+    setSaving(true);
+    try {
+      let saved: Announcement;
+      if (announcement) {
+        const body: UpdateAnnouncementRequest = { ...fields };
+        // Only a changed expiry is sent: the input keeps minutes only, and an untouched past expiry stays as it was.
+        if (expiry !== initialExpiry) body.expiresAt = fromLocalInput(expiry);
+        saved = await announcementsApi.update(announcement._id, body);
+        toast.success('Announcement updated successfully');
+      } else {
+        const body: CreateAnnouncementRequest = { ...fields, expiresAt: fromLocalInput(expiry), company: companyId, author: authorId };
+        saved = await announcementsApi.create(body);
+        toast.success('Announcement created successfully');
+      }
+      applyAnnouncement(saved);
+      onClose();
+      void loadAnnouncements({ quiet: true });
+    } catch (error) {
+      toast.error(errorMessage(error, 'Operation failed'));
+      setSaving(false);
+    }
+  };
+
+  return (
+    <Modal title={announcement ? 'Edit Announcement' : 'New Announcement'} onClose={onClose} size="lg">
+      <form onSubmit={submit} className="space-y-4">
+        <TextField label="Title" required maxLength={200} value={title} onChange={(e) => setTitle(e.target.value)} placeholder="Quarterly review schedule" />
+        <TextAreaField
+          label="Content"
+          required
+          rows={5}
+          maxLength={10000}
+          value={content}
+          onChange={(e) => setContent(e.target.value)}
+          placeholder="What does the team need to know?"
+        />
+        <div className="grid gap-4 sm:grid-cols-2">
+          <SelectField label="Priority" value={priority} onChange={(e) => setPriority(e.target.value as Priority)}>
+            {PRIORITIES.map((p) => (
+              <option key={p} value={p}>
+                {capitalize(p)}
+              </option>
+            ))}
+          </SelectField>
+          <TextField
+            label="Expires At"
+            type="datetime-local"
+            value={expiry}
+            min={expiry === initialExpiry && initialExpiry !== '' ? undefined : toLocalInput(new Date().toISOString())}
+            onChange={(e) => setExpiry(e.target.value)}
+            hint="Optional. Executives stop seeing it after this time."
+          />
+        </div>
+        <ToggleField label="Pin this announcement" hint="Pinned announcements stay at the top." checked={isPinned} onChange={setIsPinned} />
+        <div className="flex justify-end gap-2 pt-2">
+          <Button variant="secondary" onClick={onClose} disabled={saving}>
+            Cancel
+          </Button>
+          <Button type="submit" loading={saving}>
+            {announcement ? 'Update Announcement' : 'Create Announcement'}
+          </Button>
+        </div>
+      </form>
+    </Modal>
+  );
+}

@@ -1,0 +1,37 @@
+import type { Notification } from '@kpi/contracts';
+import { describe, expect, it } from 'vitest';
+import { NOTIFICATION_LIMIT, addNotification, markRead } from './readState';
+
+const make = (id: string, minute: number, readAt: string | null = null): Notification => ({
+  _id: id,
+  kind: 'announcement.created',
+  title: 'New announcement',
+  body: id,
+  link: '/executive/announcements',
+  readAt,
+  createdAt: new Date(Date.UTC(2026, 2, 1, 12, minute)).toISOString(),
+});
+
+describe('notification read state', () => {
+  it('adds newest first, replaces a known id and keeps the page size', () => {
+    let list = [make('a', 1), make('b', 0)];
+    list = addNotification(list, make('c', 2));
+    expect(list.map((n) => n._id)).toEqual(['c', 'a', 'b']);
+    list = addNotification(list, { ...make('a', 1), title: 'changed' });
+    expect(list.map((n) => n._id)).toEqual(['c', 'a', 'b']);
+    expect(list[1]!.title).toBe('changed');
+
+    const full = Array.from({ length: NOTIFICATION_LIMIT }, (_, i) => make(`n${i}`, i));
+    expect(addNotification(full, make('newest', 999))).toHaveLength(NOTIFICATION_LIMIT);
+    expect(addNotification(full, make('newest', 999))[0]!._id).toBe('newest');
+  });
+
+  it('marks the named ones, or all, read and keeps earlier read times', () => {
+    const earlier = '2026-03-01T00:00:00.000Z';
+    const at = '2026-03-02T00:00:00.000Z';
+    const list = [make('a', 2), make('b', 1), make('c', 0, earlier)];
+    expect(markRead(list, ['b'], at).map((n) => n.readAt)).toEqual([null, at, earlier]);
+    expect(markRead(list, 'all', at).map((n) => n.readAt)).toEqual([at, at, earlier]);
+    expect(markRead(list, ['unknown'], at)).toBe(list);
+  });
+});

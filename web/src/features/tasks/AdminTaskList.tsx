@@ -1,0 +1,177 @@
+import type { Task } from '@kpi/contracts';
+import { useEffect, useMemo, useState } from 'react';
+import toast from 'react-hot-toast';
+import { store, useAtomValue } from '../../app/store';
+import { Button, EmptyState, PageHeader, SectionSpinner, confirmAction, cx } from '../../components/ui';
+import { AlertIcon, ClipboardIcon, PlusIcon } from '../../components/ui/icons';
+import { isUnauthorized } from '../../lib/api';
+import { loadExecutives } from '../executives/actions';
+import { executivesStatusAtom, sortedExecutivesAtom } from '../executives/atoms';
+import { sessionUserAtom } from '../session/atoms';
+import { companyIdOf } from '../session/homePath';
+import { forgetTask, loadTasks } from './actions';
+import { tasksApi } from './api';
+import { sortedTasksAtom, tasksStatusAtom } from './atoms';
+import { AdminTaskCard } from './AdminTaskCard';
+import { StatTile } from './StatTile';
+import { TaskForm } from './TaskForm';
+import { FILTER_LABELS, TASK_FILTERS, adminCounts, matchesFilter, reviewFirst, type TaskFilter } from './rules';
+import { useNow } from './useNow';
+import { CheckCircleIcon, ClockIcon } from './icons';
+
+const PAGE = 20;
+const COMPANY = { kind: 'company' } as const;
+
+
+/**
+ * Task Management (admin): counters, the awaiting-review banner, the task list with scoring, and the
+ * create/edit form. Everything reads the task atoms, which the fetch fills and TasksRealtimeEffect keeps live.
+ */
+export function AdminTaskList() {
+  const user = useAtomValue(sessionUserAtom);
+  const companyId = user?.role === 'admin' ? companyIdOf(user) : null;
+  const tasks = useAtomValue(sortedTasksAtom);
+  const status = useAtomValue(tasksStatusAtom);
+  const executives = useAtomValue(sortedExecutivesAtom);
+  const executivesStatus = useAtomValue(executivesStatusAtom);
+  const now = useNow();
+  const [filter, setFilter] = useState<TaskFilter>('all');
+  const [shown, setShown] = useState(PAGE);
+  const [editing, setEditing] = useState<Task | null | undefined>(undefined);
+  const [deletingId, setDeletingId] = useState<string | null>(null);
+
+  useEffect(() => {
+    if (!companyId) return;
+    // Events keep a loaded list current; coming back to the screen refreshes it without a spinner.
+    void loadTasks(COMPANY, { quiet: store.get(tasksStatusAtom) === 'ready' });
+    void loadExecutives(companyId, { quiet: true });
+  }, [companyId]);
+
+  const counts = useMemo(() => adminCounts(tasks), [tasks]);
+  const filtered = useMemo(() => reviewFirst(tasks).filter((t) => matchesFilter(t, filter, now)), [tasks, filter, now]);
+  const assignable = executives.filter((e) => e.isActive);
+  const noExecutives = executivesStatus === 'ready' && assignable.length === 0;
+
+  const chooseFilter = (next: TaskFilter) => {
+    setFilter(next);
+    setShown(PAGE);
+  };
+
+  const remove = async (task: Task) => {
+    if (!confirmAction('Are you sure you want to delete this task?')) return;
+    setDeletingId(task._id);
+    try {
+      await tasksApi.remove(task._id);
+      forgetTask(task._id);
+      toast.success('Task deleted successfully');
+      void loadTasks(COMPANY, { quiet: true });
+    } catch (error) {
+      if (!isUnauthorized(error)) toast.error('Failed to delete task');
+    } finally {
+      setDeletingId(null);
+    }
+  };
+
+  const createButton = (
+    <div className="flex flex-col items-end gap-1">
+      <Button
+        icon={<PlusIcon className="h-4 w-4" />}
+        onClick={() => setEditing(null)}
+        disabled={!companyId || executivesStatus === 'idle' || executivesStatus === 'loading' || noExecutives}
+        aria-describedby={noExecutives ? 'create-task-hint' : undefined}
+      >
+        Create Task
+      </Button>
+      {noExecutives && (
+        <p id="create-task-hint" className="text-xs text-slate-500">
+          Add an executive first: tasks are assigned to executives.
+        </p>
+      )}
+    </div>
+  );
+
+  return (
+    <section aria-labelledby="tasks-heading">
+      <PageHeader title={<span id="tasks-heading">Task Management</span>} subtitle="Assign, review and score your executives' work." actions={createButton} />
+      {!companyId ? (
+        <EmptyState icon={<ClipboardIcon />} title={<span className="font-semibold text-slate-900">No company assigned to your account</span>} />
+      ) : status === 'idle' || status === 'loading' ? (
+        <SectionSpinner />
+      ) : (
+        <div className="space-y-6">
+          <div className="grid grid-cols-3 gap-2 sm:gap-4">
+            <StatTile label="Pending Review" value={counts.pendingReview} tone="amber" icon={<ClockIcon />} />
+            <StatTile label="Completed" value={counts.completed} tone="green" icon={<CheckCircleIcon />} />
+            <StatTile label="Total Tasks" value={counts.total} tone="indigo" icon={<ClipboardIcon />} />
+          </div>
+
+          <div role="status">
+            {counts.pendingReview > 0 && (
+              <div className="flex flex-wrap items-center justify-between gap-3 rounded-xl border border-amber-200 bg-amber-50 px-4 py-3">
+                <p className="flex items-center gap-2 text-sm font-medium text-amber-900">
+                  <AlertIcon className="h-5 w-5 shrink-0 text-amber-600" />
+                  {counts.pendingReview} {counts.pendingReview === 1 ? 'task' : 'tasks'} awaiting your review
+                </p>
+                {filter !== 'review' && (
+                  <Button size="sm" variant="secondary" onClick={() => chooseFilter('review')}>
+                    Review now
+                  </Button>
+                )}
+              </div>
+            )}
+          </div>
+
+          {tasks.length === 0 ? (
+            <EmptyState
+              icon={<ClipboardIcon />}
+              title={<span className="font-semibold text-slate-900">No tasks found</span>}
+              description={noExecutives ? 'Add an executive first, then assign them a task.' : 'Create a task to assign work to an executive.'}
+              action={status === 'error' ? <Button variant="secondary" onClick={() => void loadTasks(COMPANY)}>Try Again</Button> : undefined}
+            />
+          ) : (
+            <>
+              <div role="group" aria-label="Filter tasks" className="-mx-1 flex gap-1.5 overflow-x-auto px-1 pb-1">
+                {TASK_FILTERS.map((f) => {
+                  const count = f === 'all' ? tasks.length : tasks.filter((t) => matchesFilter(t, f, now)).length;
+                  return (
+                    <button
+                      key={f}
+                      type="button"
+                      aria-pressed={filter === f}
+                      onClick={() => chooseFilter(f)}
+                      className={cx(
+                        'shrink-0 rounded-full px-3 py-1.5 text-sm font-medium transition-colors focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600',
+                        filter === f ? 'bg-indigo-600 text-white' : 'bg-white text-slate-600 ring-1 ring-inset ring-slate-200 hover:bg-slate-50',
+                      )}
+                    >
+                      {FILTER_LABELS[f]} <span className={filter === f ? 'text-indigo-100' : 'text-slate-400'}>{count}</span>
+                    </button>
+                  );
+                })}
+              </div>
+              {filtered.length === 0 ? (
+                <EmptyState icon={<ClipboardIcon />} title={<span className="font-semibold text-slate-900">No tasks found</span>} />
+              ) : (
+                <ul className="space-y-4" aria-label="Tasks">
+                  {filtered.slice(0, shown).map((task) => (
+                    <li key={task._id}>
+                      <AdminTaskCard task={task} now={now} onEdit={setEditing} onDelete={remove} deleting={deletingId === task._id} />
+                    </li>
+                  ))}
+                </ul>
+              )}
+              {filtered.length > shown && (
+                <div className="flex justify-center">
+                  <Button variant="secondary" onClick={() => setShown((n) => n + PAGE)}>
+                    Show more ({filtered.length - shown} remaining)
+                  </Button>
+                </div>
+              )}
+            </>
+          )}
+        </div>
+      )}
+      {editing !== undefined && <TaskForm task={editing} executives={executives} onClose={() => setEditing(undefined)} />}
+    </section>
+  );
+}

@@ -1,0 +1,160 @@
+import { PRIORITIES, type Priority, type Task, type UpdateTaskRequest, type User } from '@kpi/contracts';
+import { useId, useState, type FormEvent } from 'react';
+import toast from 'react-hot-toast';
+import { Button, Modal, SelectField, TextAreaField, TextField } from '../../components/ui';
+import { errorMessage } from '../../lib/api';
+import { capitalize } from '../../lib/format';
+import { applyTask, loadTasks } from './actions';
+import { tasksApi } from './api';
+import { fromLocalInput, isPastDeadline, toLocalInput, validateTaskForm, type TaskFormField } from './rules';
+
+interface TaskFormProps {
+  /** null: create. */
+  task: Task | null;
+  /** The company's executives to choose from (inactive ones cannot be given work). */
+  executives: readonly User[];
+  onClose: () => void;
+}
+
+type OpenStatus = 'pending' | 'in-progress';
+
+/** Create or edit a task, in a modal. Validation runs here first, with the messages of SPEC §5. */
+export function TaskForm({ task, executives, onClose }: TaskFormProps) {
+  const ids = { title: useId(), description: useId(), assignedTo: useId(), deadline: useId(), reportLink: useId() } satisfies Record<TaskFormField, string>;
+  const [title, setTitle] = useState(task?.title ?? '');
+  const [description, setDescription] = useState(task?.description ?? '');
+  const [assignedTo, setAssignedTo] = useState(task?.assignedTo?._id ?? '');
+  const [deadline, setDeadline] = useState(toLocalInput(task?.deadline));
+  const [priority, setPriority] = useState<Priority>(task?.priority ?? 'medium');
+  const [reportLink, setReportLink] = useState(task?.reportLink ?? '');
+  const initialStatus: OpenStatus = task?.status === 'in-progress' ? 'in-progress' : 'pending';
+  const [status, setStatus] = useState<OpenStatus>(initialStatus);
+  const [saving, setSaving] = useState(false);
+  const [invalid, setInvalid] = useState<TaskFormField | null>(null);
+
+  // Submitted work stays with its author: the server refuses to reassign it or rewind its status.
+  const locked = task?.submission != null;
+  const choices = executives.filter((e) => e.isActive || e._id === task?.assignedTo?._id);
+  const assigneeMissing = task?.assignedTo && !choices.some((e) => e._id === task.assignedTo?._id);
+  const pastDeadline = isPastDeadline(deadline);
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    const problem = validateTaskForm({ title, description, assignedTo, deadline, reportLink });
+    if (problem) {
+      setInvalid(problem.field);
+      toast.error(problem.message);
+      document.getElementById(ids[problem.field])?.focus();
+      return;
+    }
+    setInvalid(null);
+    const fields = {
+      title: title.trim(),
+      description: description.trim(),
+      assignedTo,
+      deadline: fromLocalInput(deadline)!,
+      priority,
+      reportLink: reportLink.trim(),
+    };
+    setSaving(true);
+    try {
+      if (task) {
+        const body: UpdateTaskRequest = { ...fields };
+        if (locked) delete body.assignedTo;
+        else if (status !== initialStatus) body.status = status;
+        applyTask(await tasksApi.update(task._id, body));
+        toast.success('Task updated successfully');
+      } else {
+        applyTask(await tasksApi.create(fields));
+        toast.success('Task created successfully');
+      }
+      onClose();
+      void loadTasks({ kind: 'company' }, { quiet: true });
+    } catch (error) {
+      toast.error(errorMessage(error, 'Operation failed'));
+      setSaving(false);
+    }
+  };
+
+  const invalidProps = (field: TaskFormField) => ({ id: ids[field], 'aria-invalid': invalid === field || undefined });
+
+  return (
+    <Modal title={task ? 'Edit Task' : 'Create Task'} onClose={onClose} size="lg">
+      <form onSubmit={submit} noValidate className="space-y-4">
+        <TextField label="Title" required maxLength={200} value={title} onChange={(e) => setTitle(e.target.value)} placeholder="Quarterly sales report" {...invalidProps('title')} />
+        <TextAreaField
+          label="Description"
+          required
+          rows={3}
+          maxLength={5000}
+          value={description}
+          onChange={(e) => setDescription(e.target.value)}
+          placeholder="What needs to be done, and what a good result looks like"
+          {...invalidProps('description')}
+        />
+        <SelectField
+          label="Assign To"
+          required
+          value={assignedTo}
+          onChange={(e) => setAssignedTo(e.target.value)}
+          disabled={locked}
+          hint={locked ? 'Work has been submitted, so this task stays with its assignee.' : undefined}
+          {...invalidProps('assignedTo')}
+        >
+          <option value="">Select an executive</option>
+          {assigneeMissing && task?.assignedTo && <option value={task.assignedTo._id}>{task.assignedTo.name}</option>}
+          {choices.map((e) => (
+            <option key={e._id} value={e._id}>
+              {e.name}
+              {e.department ? ` — ${e.department}` : ''}
+              {e.isActive ? '' : ' (inactive)'}
+            </option>
+          ))}
+        </SelectField>
+        <div className="grid gap-4 sm:grid-cols-2">
+          <TextField
+            label="Deadline"
+            type="datetime-local"
+            required
+            value={deadline}
+            onChange={(e) => setDeadline(e.target.value)}
+            hint={pastDeadline ? <span className="font-medium text-amber-700">This deadline is in the past — the task will be recorded as overdue</span> : undefined}
+            {...invalidProps('deadline')}
+          />
+          <SelectField label="Priority" value={priority} onChange={(e) => setPriority(e.target.value as Priority)}>
+            {PRIORITIES.map((p) => (
+              <option key={p} value={p}>
+                {capitalize(p)}
+              </option>
+            ))}
+          </SelectField>
+        </div>
+        <TextField
+          label="Report Link"
+          type="url"
+          required
+          inputMode="url"
+          maxLength={2048}
+          value={reportLink}
+          onChange={(e) => setReportLink(e.target.value)}
+          placeholder="https://reports.example.com/..."
+          {...invalidProps('reportLink')}
+        />
+        {task && !locked && (
+          <SelectField label="Status" value={status} onChange={(e) => setStatus(e.target.value as OpenStatus)}>
+            <option value="pending">Pending</option>
+            <option value="in-progress">In Progress</option>
+          </SelectField>
+        )}
+        <div className="flex justify-end gap-2 pt-2">
+          <Button variant="secondary" onClick={onClose} disabled={saving}>
+            Cancel
+          </Button>
+          <Button type="submit" loading={saving}>
+            {task ? 'Update Task' : 'Create Task'}
+          </Button>
+        </div>
+      </form>
+    </Modal>
+  );
+}

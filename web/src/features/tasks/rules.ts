@@ -1,0 +1,210 @@
+import { isOverdue, isValidScore, timeScoreFor, totalScoreFor, type Priority, type Task, type TaskStatus } from '@kpi/contracts';
+import type { BadgeTone } from '../../components/ui';
+
+/** Newest first, ties by id: the order the server lists tasks in. */
+export const byNewest = (a: Task, b: Task): number => b.createdAt.localeCompare(a.createdAt) || a._id.localeCompare(b._id);
+
+/**
+ * The status to show now. The server derives `overdue` when it answers; the client applies the same rule
+ * against its own clock, so a task whose deadline passes while the screen is open turns overdue too.
+ */
+export const displayStatus = (task: Pick<Task, 'status' | 'deadline'>, now = new Date()): TaskStatus =>
+  isOverdue(task, now) ? 'overdue' : task.status;
+
+/** Submitted work that has not been scored yet. */
+export const isPendingReview = (task: Pick<Task, 'status' | 'scoring'>): boolean => task.status === 'submitted' && !task.scoring;
+
+/**
+ * Whether the assignee may hand in work: pending or in progress with no submission. An overdue task is one of
+ * those past its deadline, and late work is accepted (it earns the late time score).
+ */
+export const canSubmitTask = (task: Pick<Task, 'status' | 'submission'>): boolean =>
+  !task.submission && (task.status === 'pending' || task.status === 'in-progress' || task.status === 'overdue');
+
+/**
+ * The admin's list order: work awaiting review first (latest submission first), so what needs the admin is
+ * on top and a fresh submission appears there live; then everything else, newest first.
+ */
+export function reviewFirst(tasks: readonly Task[]): Task[] {
+  const review = tasks.filter(isPendingReview).sort((a, b) => (b.submission?.submittedAt ?? '').localeCompare(a.submission?.submittedAt ?? ''));
+  return [...review, ...tasks.filter((t) => !isPendingReview(t)).sort(byNewest)];
+}
+
+/** Whether the admin may score (or re-score) the task: only submitted work. */
+export const canScoreTask = (task: Pick<Task, 'submission'>): boolean => task.submission !== null;
+
+export interface AdminTaskCounts {
+  pendingReview: number;
+  completed: number;
+  total: number;
+}
+export function adminCounts(tasks: readonly Task[]): AdminTaskCounts {
+  let pendingReview = 0;
+  let completed = 0;
+  for (const task of tasks) {
+    if (isPendingReview(task)) pendingReview++;
+    if (task.status === 'completed') completed++;
+  }
+  return { pendingReview, completed, total: tasks.length };
+}
+
+export interface ExecutiveTaskCounts {
+  total: number;
+  completed: number;
+  /** Pending or in progress, and not past the deadline. */
+  pending: number;
+  overdue: number;
+}
+export function executiveCounts(tasks: readonly Task[], now = new Date()): ExecutiveTaskCounts {
+  const counts = { total: tasks.length, completed: 0, pending: 0, overdue: 0 };
+  for (const task of tasks) {
+    const status = displayStatus(task, now);
+    if (status === 'completed') counts.completed++;
+    else if (status === 'pending' || status === 'in-progress') counts.pending++;
+    else if (status === 'overdue') counts.overdue++;
+  }
+  return counts;
+}
+
+export const TASK_FILTERS = ['all', 'review', 'open', 'overdue', 'completed'] as const;
+export type TaskFilter = (typeof TASK_FILTERS)[number];
+export const FILTER_LABELS: Record<TaskFilter, string> = {
+  all: 'All',
+  review: 'Pending Review',
+  open: 'Open',
+  overdue: 'Overdue',
+  completed: 'Completed',
+};
+
+export function matchesFilter(task: Task, filter: TaskFilter, now = new Date()): boolean {
+  switch (filter) {
+    case 'all':
+      return true;
+    case 'review':
+      return isPendingReview(task);
+    case 'open': {
+      const status = displayStatus(task, now);
+      return status === 'pending' || status === 'in-progress';
+    }
+    case 'overdue':
+      return displayStatus(task, now) === 'overdue';
+    case 'completed':
+      return task.status === 'completed';
+  }
+}
+
+export interface ScoreInput {
+  quality: string;
+  initiative: string;
+  feedback: string;
+}
+
+/** The scoring panel's checks, in SPEC §5's words; null when the scores may be sent. */
+export function validateScore({ quality, initiative, feedback }: ScoreInput): string | null {
+  const q = quality.trim();
+  const i = initiative.trim();
+  const f = feedback.trim();
+  if (!q && !i && !f) return 'Please enter scores and feedback';
+  if (!q || !i || !f) return 'Quality, initiative, and feedback are required';
+  if (!isValidScore(Number(q))) return 'Quality score must be between 0 and 10';
+  if (!isValidScore(Number(i))) return 'Initiative score must be between 0 and 10';
+  return null;
+}
+
+export interface ScorePreview {
+  /** 10 when the work came by the deadline, else 8; null without a submission. */
+  timeScore: number | null;
+  onTime: boolean | null;
+  /** 0.4·quality + 0.4·time + 0.2·initiative to one decimal, once both scores are valid. */
+  total: number | null;
+}
+
+/** The live preview under the scoring inputs. The server computes the real figures the same way. */
+export function scorePreview(task: Pick<Task, 'submission' | 'deadline'>, quality: string, initiative: string): ScorePreview {
+  if (!task.submission) return { timeScore: null, onTime: null, total: null };
+  const timeScore = timeScoreFor(new Date(task.submission.submittedAt), new Date(task.deadline));
+  const q = quality.trim() === '' ? NaN : Number(quality);
+  const i = initiative.trim() === '' ? NaN : Number(initiative);
+  const total = isValidScore(q) && isValidScore(i) ? totalScoreFor(q, timeScore, i) : null;
+  return { timeScore, onTime: timeScore === 10, total };
+}
+
+/** A score as the product shows it: out of 10, at most one decimal (8 → '8', 7.25 → '7.3'). */
+export const formatScore = (value: number): string => String(Math.round(value * 10) / 10);
+/** Totals and averages always carry one decimal (SPEC §9). */
+export const formatTotal = (value: number): string => value.toFixed(1);
+
+export const scoredToastMessage = (task: Pick<Task, 'title' | 'scoring'>): string =>
+  `Your task "${task.title}" was scored ${formatTotal(task.scoring?.totalScore ?? 0)}/10`;
+
+const pad = (n: number) => String(n).padStart(2, '0');
+
+/** An ISO instant as a `datetime-local` value in the browser's time zone. */
+export function toLocalInput(iso: string | null | undefined): string {
+  if (!iso) return '';
+  const d = new Date(iso);
+  if (Number.isNaN(d.getTime())) return '';
+  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}T${pad(d.getHours())}:${pad(d.getMinutes())}`;
+}
+
+/** A `datetime-local` value (local time) as an ISO instant, or null when empty or invalid. */
+export function fromLocalInput(value: string): string | null {
+  if (!value.trim()) return null;
+  const d = new Date(value);
+  return Number.isNaN(d.getTime()) ? null : d.toISOString();
+}
+
+export const isPastDeadline = (value: string, now = new Date()): boolean => {
+  const iso = fromLocalInput(value);
+  return iso !== null && new Date(iso).getTime() < now.getTime();
+};
+
+/** An absolute http(s) URL, as the server requires for report links. */
+export function isHttpUrl(value: string): boolean {
+  try {
+    const url = new URL(value.trim());
+    return url.protocol === 'http:' || url.protocol === 'https:';
+  } catch {
+    return false;
+  }
+}
+
+export interface TaskFormInput {
+  title: string;
+  description: string;
+  assignedTo: string;
+  deadline: string;
+  reportLink: string;
+}
+export type TaskFormField = keyof TaskFormInput;
+
+/** The task form's checks in field order, with the server's (and SPEC §5's) messages. */
+export function validateTaskForm(input: TaskFormInput): { field: TaskFormField; message: string } | null {
+  if (!input.title.trim()) return { field: 'title', message: 'Title is required' };
+  if (!input.description.trim()) return { field: 'description', message: 'Description is required' };
+  if (!input.assignedTo) return { field: 'assignedTo', message: 'Please select an executive to assign this task to' };
+  if (!input.deadline.trim()) return { field: 'deadline', message: 'Deadline is required' };
+  if (fromLocalInput(input.deadline) === null) return { field: 'deadline', message: 'Deadline must be a valid date' };
+  if (!input.reportLink.trim()) return { field: 'reportLink', message: 'Report link is required' };
+  if (!isHttpUrl(input.reportLink)) return { field: 'reportLink', message: 'Report link must be a valid http(s) URL' };
+  return null;
+}
+
+export const STATUS_LABELS: Record<TaskStatus, string> = {
+  pending: 'Pending',
+  'in-progress': 'In Progress',
+  submitted: 'Submitted',
+  completed: 'Completed',
+  overdue: 'Overdue',
+};
+export const STATUS_TONES: Record<TaskStatus, BadgeTone> = {
+  pending: 'gray',
+  'in-progress': 'sky',
+  submitted: 'purple',
+  completed: 'green',
+  overdue: 'red',
+};
+
+/** Urgent, high and medium have their own colours; anything else is gray (SPEC §4). */
+export const priorityTone = (priority: Priority | string): BadgeTone =>
+  priority === 'urgent' ? 'red' : priority === 'high' ? 'amber' : priority === 'medium' ? 'indigo' : 'gray';
