@@ -1,3 +1,4 @@
+import type { NotificationKind } from '@kpi/contracts';
 import { useEffect } from 'react';
 import toast from 'react-hot-toast';
 import { store, useAtomValue } from '../../app/store';
@@ -7,6 +8,9 @@ import { sessionUserAtom } from '../session/atoms';
 import { applyNotificationCreated, applyNotificationRead, loadNotifications } from './actions';
 import { notificationsStatusAtom } from './atoms';
 import { BellIcon } from './BellIcon';
+
+/** Kinds whose own feature already toasts the event (tasks: the score toast), so the bell stays quiet. */
+const TOASTED_BY_FEATURE: ReadonlySet<NotificationKind> = new Set(['task.scored']);
 
 /**
  * Keeps the bell in step: every tab's socket gets notification.created and notification.read with the unread
@@ -20,6 +24,7 @@ export function NotificationsRealtimeEffect() {
       onEvent('notification.created', ({ payload }) => {
         const { notification, unread } = payload;
         applyNotificationCreated(notification, unread);
+        if (TOASTED_BY_FEATURE.has(notification.kind)) return;
         showOnce(() =>
           toast(
             <div className="min-w-0">
