@@ -16,6 +16,8 @@ let guard: (() => Promise<boolean>) | null = null;
 let recovering = false;
 let retryDelay = 1000;
 let retryTimer: ReturnType<typeof setTimeout> | undefined;
+/** Whether the latest handshake carried a `since`; without one the server has nothing to replay. */
+let handshakeHadSince = false;
 
 const KNOWN_TYPES = new Set<string>(EVENT_TYPES);
 
@@ -108,6 +110,7 @@ export function connectSocket(userId: string): void {
     auth: (cb) => {
       const auth: HandshakeAuth = { token: getToken() ?? '' };
       if (tracker?.lastSeq !== undefined) auth.since = tracker.lastSeq;
+      handshakeHadSince = auth.since !== undefined;
       cb(auth);
     },
     transports: ['websocket'],
@@ -119,6 +122,9 @@ export function connectSocket(userId: string): void {
   }
   s.on('sync', (data: ServerControl['sync']) => {
     if (typeof data?.seq === 'number') tracker?.advanceTo(data.seq);
+    // A first connection has no sequence to replay from: anything committed between the screens' first
+    // fetch and this moment would be lost, so whoever shows data refetches it once, quietly.
+    if (!handshakeHadSince) resyncHandlers.forEach((handler) => handler());
   });
   s.on('resync', (data: ServerControl['resync']) => {
     if (typeof data?.seq === 'number') tracker?.advanceTo(data.seq);
