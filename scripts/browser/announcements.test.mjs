@@ -4,7 +4,7 @@
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { mkdirSync } from 'node:fs';
-import { browserSkipReason, openBrowser, restClient, seedTenant, signIn, startApp } from './harness.mjs';
+import { browserPool, browserSkipReason, restClient, seedTenant, signIn, startApp, trackNavigations } from './harness.mjs';
 
 const SHOTS = process.env.SHOTS_DIR ?? '/tmp/shots';
 const skip = browserSkipReason();
@@ -12,20 +12,10 @@ let app;
 let tenant;
 let api;
 let adminToken;
-const browsers = [];
-const person = async () => {
-  const b = await openBrowser();
-  browsers.push(b);
-  return b;
-};
+const browsers = browserPool();
+const person = async () => browsers.person();
 const shot = (page, name) => page.screenshot({ path: `${SHOTS}/announcements-${name}.png`, fullPage: true });
 
-/** Counts main-frame navigations from now on: a live update must not reload the page. */
-const trackNavigations = (page) => {
-  const seen = [];
-  page.on('framenavigated', (f) => f === page.mainFrame() && seen.push(f.url()));
-  return seen;
-};
 /**
  * Resolves once the page's realtime socket has finished its handshake (the server's `sync` or `resync`).
  * Register it before the page navigates: a fresh tab connects without a replay position, so an event sent
@@ -64,7 +54,7 @@ before(async () => {
   adminToken = (await api.login(tenant.admin.email, tenant.admin.password)).token;
 });
 after(async () => {
-  for (const b of browsers) await b.close();
+  await browsers.closeAll();
   await app?.stop();
 });
 

@@ -146,6 +146,31 @@ export async function openBrowser() {
   };
 }
 
+/**
+ * The browsers a test file opens, closed together in `after`. `person()` opens one more "person" with their
+ * own profile; `closeAll()` closes every one.
+ */
+export function browserPool() {
+  const open = [];
+  return {
+    async person() {
+      const b = await openBrowser();
+      open.push(b);
+      return b;
+    },
+    async closeAll() {
+      for (const b of open.splice(0)) await b.close();
+    },
+  };
+}
+
+/** Records main-frame navigations from now on: a live update must not reload the page. */
+export function trackNavigations(page) {
+  const seen = [];
+  page.on('framenavigated', (f) => f === page.mainFrame() && seen.push(f.url()));
+  return seen;
+}
+
 export async function signIn(page, url, email, password) {
   await page.goto(`${url}/login`);
   await page.getByLabel('Email').fill(email);

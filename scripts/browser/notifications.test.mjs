@@ -4,7 +4,7 @@
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { mkdirSync } from 'node:fs';
-import { browserSkipReason, openBrowser, restClient, seedTenant, signIn, startApp, SUPERADMIN } from './harness.mjs';
+import { SUPERADMIN, browserPool, browserSkipReason, restClient, seedTenant, signIn, startApp } from './harness.mjs';
 
 const SHOTS = process.env.SHOTS_DIR ?? '/tmp/shots';
 const skip = browserSkipReason();
@@ -12,12 +12,8 @@ let app;
 let tenant;
 let api;
 let adminToken;
-const browsers = [];
-const person = async () => {
-  const b = await openBrowser();
-  browsers.push(b);
-  return b;
-};
+const browsers = browserPool();
+const person = async () => browsers.person();
 const shot = (page, name) => page.screenshot({ path: `${SHOTS}/notifications-${name}.png` });
 
 const bell = (page) => page.getByRole('button', { name: 'Notifications', exact: true });
@@ -64,7 +60,7 @@ before(async () => {
   adminToken = (await api.login(tenant.admin.email, tenant.admin.password)).token;
 });
 after(async () => {
-  for (const b of browsers) await b.close();
+  await browsers.closeAll();
   await app?.stop();
 });
 

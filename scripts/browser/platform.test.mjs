@@ -2,17 +2,13 @@
 // Run after `npm run build`: node --test scripts/browser/platform.test.mjs
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { browserSkipReason, openBrowser, restClient, seedTenant, signIn, startApp, SUPERADMIN } from './harness.mjs';
+import { SUPERADMIN, browserPool, browserSkipReason, restClient, seedTenant, signIn, startApp, trackNavigations } from './harness.mjs';
 
 const skip = browserSkipReason();
 let app;
 let tenant;
-const browsers = [];
-const person = async () => {
-  const b = await openBrowser();
-  browsers.push(b);
-  return b.page;
-};
+const browsers = browserPool();
+const person = async () => (await browsers.person()).page;
 
 before(async () => {
   if (skip) return;
@@ -20,7 +16,7 @@ before(async () => {
   tenant = await seedTenant(app.url, { company: 'Platform Browser Co', executives: ['Erin Exec'] });
 });
 after(async () => {
-  for (const b of browsers) await b.close();
+  await browsers.closeAll();
   await app?.stop();
 });
 
@@ -163,8 +159,7 @@ test("an admin's executive list updates live when another session adds an execut
   await actor.getByText('Executive created successfully').waitFor();
 
   // The first session never reloaded: the card arrives over the socket.
-  const navigations = [];
-  watcher.on('framenavigated', (f) => f === watcher.mainFrame() && navigations.push(f.url()));
+  const navigations = trackNavigations(watcher);
   await watcher.locator('article', { hasText: 'Nadia Newhire' }).waitFor({ timeout: 5000 });
   assert.deepEqual(navigations, []);
 });

@@ -6,19 +6,15 @@ import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { mkdirSync, statSync } from 'node:fs';
 import { dirname } from 'node:path';
-import { browserSkipReason, openBrowser, restClient, signIn, startApp } from './harness.mjs';
+import { browserPool, browserSkipReason, restClient, signIn, startApp } from './harness.mjs';
 
 const ADMIN = { email: 'olivia.bennett@northwind.demo', password: 'demo-pass-2026' };
 const EXECUTIVE = { email: 'james.carter@northwind.demo', password: 'demo-pass-2026' };
 const SCREENSHOT = process.env.KPI_SCREENSHOT ?? '/tmp/shots/tasks-demo-admin.png';
 const skip = browserSkipReason();
 let app;
-const browsers = [];
-const person = async () => {
-  const b = await openBrowser();
-  browsers.push(b);
-  return b.page;
-};
+const browsers = browserPool();
+const person = async () => (await browsers.person()).page;
 const tileValue = async (page, label) => Number(await page.getByRole('group', { name: label, exact: true }).locator('p').nth(1).textContent());
 
 before(async () => {
@@ -27,7 +23,7 @@ before(async () => {
   app = await startApp({ DEMO_SEED: 'true' });
 });
 after(async () => {
-  for (const b of browsers) await b.close();
+  await browsers.closeAll();
   await app?.stop();
 });
 

@@ -3,7 +3,7 @@
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { mkdirSync } from 'node:fs';
-import { browserSkipReason, openBrowser, restClient, seedTenant, signIn, startApp } from './harness.mjs';
+import { browserPool, browserSkipReason, restClient, seedTenant, signIn, startApp, trackNavigations } from './harness.mjs';
 
 const SHOTS = process.env.KPI_SHOTS_DIR ?? '/tmp/shots';
 const skip = browserSkipReason();
@@ -11,12 +11,8 @@ let app;
 let tenant;
 let api;
 let adminToken;
-const browsers = [];
-const person = async () => {
-  const b = await openBrowser();
-  browsers.push(b);
-  return b.page;
-};
+const browsers = browserPool();
+const person = async () => (await browsers.person()).page;
 
 const inDays = (days) => new Date(Date.now() + days * 86_400_000);
 /** A `datetime-local` value in the browser's (and this process's) time zone. */
@@ -25,12 +21,6 @@ const localInput = (date) => {
   return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}T${pad(date.getHours())}:${pad(date.getMinutes())}`;
 };
 
-/** Records every navigation of the page, to prove a change arrived without a reload. */
-const watchNavigations = (page) => {
-  const navigations = [];
-  page.on('framenavigated', (f) => f === page.mainFrame() && navigations.push(f.url()));
-  return navigations;
-};
 const card = (page, title) => page.locator('article', { hasText: title });
 const tile = (page, label) => page.getByRole('group', { name: label, exact: true });
 const expectTile = async (page, label, value) => {
@@ -68,7 +58,7 @@ before(async () => {
   for (const e of tenant.executives) e.role = 'executive';
 });
 after(async () => {
-  for (const b of browsers) await b.close();
+  await browsers.closeAll();
   await app?.stop();
 });
 
@@ -76,7 +66,7 @@ test('the admin creates a task in the UI and it appears for the executive withou
   const exec = await signInAs(tenant.executives[0], '/executive/tasks');
   await exec.getByText('No tasks assigned').waitFor();
   await exec.getByText('Tasks will appear here when assigned by your admin.').waitFor();
-  const execNavigations = watchNavigations(exec);
+  const execNavigations = trackNavigations(exec);
 
   const admin = await signInAs(tenant.admin, '/admin/tasks');
   await admin.getByText('No tasks found').waitFor();
@@ -147,7 +137,7 @@ test("the executive submits in the UI and the admin's counter, banner and list c
   await card(admin, 'Supplier SLA audit').waitFor();
   await expectTile(admin, 'Pending Review', 0);
   assert.equal(await admin.getByText(/awaiting your review/).count(), 0);
-  const adminNavigations = watchNavigations(admin);
+  const adminNavigations = trackNavigations(admin);
 
   const exec = await signInAs(tenant.executives[1], '/executive/tasks');
   const execCard = card(exec, 'Supplier SLA audit');
@@ -190,7 +180,7 @@ test('the admin scores in the UI and the executive sees the Performance Score an
   const execCard = card(exec, 'Win/loss analysis');
   await execCard.getByText('Six interviews done, summary in the report.').waitFor();
   assert.equal(await execCard.getByText('Performance Score').count(), 0);
-  const execNavigations = watchNavigations(exec);
+  const execNavigations = trackNavigations(exec);
 
   const admin = await signInAs(tenant.admin, '/admin/tasks');
   const panel = card(admin, 'Win/loss analysis').getByRole('form', { name: 'Score Win/loss analysis' });
