@@ -12,6 +12,8 @@ import { HealthController } from './health.controller';
 import { AuthModule } from './modules/auth/auth.module';
 import { BadgesModule } from './modules/badges/badges.module';
 import { CompaniesModule } from './modules/companies/companies.module';
+import { KpiModule } from './modules/kpi/kpi.module';
+import { LeaderboardModule } from './modules/leaderboard/leaderboard.module';
 import { NotificationsModule } from './modules/notifications/notifications.module';
 import { TasksModule } from './modules/tasks/tasks.module';
 import { UsersModule } from './modules/users/users.module';
@@ -43,6 +45,8 @@ export class AppModule {
         NotificationsModule,
         AnnouncementsModule,
         TasksModule,
+        LeaderboardModule,
+        KpiModule,
       ],
     };
   }

@@ -19,3 +19,18 @@ export const assignBadgeSchema = z.object({
   badgeId: idField('Badge'),
   reason: optionalText('Reason', LIMITS.comment).optional(),
 });
+
+/** The catalogue's stable ids (seeded by migration); the automatic rules name them. */
+export const BADGE_IDS = ['first-task', 'perfect-score', 'early-bird', 'top-performer', 'podium', 'consistent-excellence', 'recognition'] as const;
+export type BadgeId = (typeof BADGE_IDS)[number];
+
+/** Thresholds of the automatic badges (docs/scoring-and-ranking.md). */
+export const BADGE_RULES = {
+  /** early-bird: submitted at least this long before the deadline. */
+  earlyBirdHours: 24,
+  /** podium: ranks 1..podiumRanks of a published leaderboard. */
+  podiumRanks: 3,
+  /** consistent-excellence: average at least this over at least `consistentMinTasks` tasks in the period. */
+  consistentMinAverage: 7.5,
+  consistentMinTasks: 3,
+} as const;

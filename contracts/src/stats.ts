@@ -1,5 +1,16 @@
+import { z } from 'zod';
 import type { PerformanceLevel } from './constants';
+import { exportFormatField, monthField, yearField } from './leaderboard';
 
+/**
+ * Monthly series use month keys 'YYYY-MM' (e.g. '2026-03'), oldest first, 12 of them ending with the current
+ * month in the company's time zone (UTC for the system-wide series). Clients format the label themselves.
+ * Formulas: docs/scoring-and-ranking.md.
+ */
+export interface MonthlyScore {
+  month: string;
+  score: number;
+}
 export interface ExecutiveStats {
   averageScore: number;
   currentRank: number | null;
@@ -8,7 +19,7 @@ export interface ExecutiveStats {
   completedTasks: number;
   badges: number;
   performanceLevel: PerformanceLevel;
-  monthlyScores: { month: string; score: number }[];
+  monthlyScores: MonthlyScore[];
   scoreBreakdown: { qualityAverage: number; timeAverage: number; initiativeAverage: number };
 }
 export interface LevelCount {
@@ -31,8 +42,15 @@ export interface OverallStats {
   totalTasks: number;
   completedTasks: number;
   averageScore: number;
-  companyPerformance: { company: string; executiveCount: number; averageScore: number; tasksCompleted: number }[];
+  companyPerformance: { companyId: string; company: string; executiveCount: number; averageScore: number; tasksCompleted: number }[];
   monthlyTrends: { month: string; averageScore: number }[];
   performanceDistribution: LevelCount[];
-  topPerformingCompanies: { company: string; score: number }[];
+  topPerformingCompanies: { companyId: string; company: string; score: number }[];
 }
+
+/** GET /kpi/executive/{id}: the rank period. Neither → current month; year only → that year; both → that month. */
+export const executiveStatsQuerySchema = z.object({
+  year: z.preprocess((v) => (v === '' ? undefined : v), yearField.optional()),
+  month: z.preprocess((v) => (v === '' ? undefined : v), monthField.optional()),
+});
+export const companyStatsQuerySchema = z.object({ format: exportFormatField });

@@ -3,6 +3,7 @@ import { Announcement } from '../modules/announcements/announcement.entity';
 import { Badge } from '../modules/badges/badge.entity';
 import { UserBadge } from '../modules/badges/user-badge.entity';
 import { Company } from '../modules/companies/company.entity';
+import { LeaderboardSnapshot } from '../modules/leaderboard/leaderboard-snapshot.entity';
 import { Notification } from '../modules/notifications/notification.entity';
 import { ScoreHistory } from '../modules/tasks/score-history.entity';
 import { TaskComment } from '../modules/tasks/task-comment.entity';
@@ -11,5 +12,5 @@ import { User } from '../modules/users/user.entity';
 
 /** Every entity, listed explicitly (no folder scanning), for the ORM config and tests. */
 export const ENTITIES = [
-  Company, User, Task, TaskComment, ScoreHistory, Announcement, Notification, Badge, UserBadge, EventLog, StreamSequence,
+  Company, User, Task, TaskComment, ScoreHistory, Announcement, Notification, Badge, UserBadge, LeaderboardSnapshot, EventLog, StreamSequence,
 ];

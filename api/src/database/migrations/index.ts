@@ -2,10 +2,12 @@ import type { MigrationObject } from '@mikro-orm/core';
 import { Migration20261126000000_initial } from './Migration20261126000000_initial';
 import { Migration20261126000100_badge_catalogue } from './Migration20261126000100_badge_catalogue';
 import { Migration20261126010000_announcement_expiry } from './Migration20261126010000_announcement_expiry';
+import { Migration20261127000000_leaderboard_snapshots } from './Migration20261127000000_leaderboard_snapshots';
 
 /** Migrations are listed explicitly so they load the same from TypeScript (tests) and compiled JS. */
 export const MIGRATIONS: MigrationObject[] = [
   { name: 'Migration20261126000000_initial', class: Migration20261126000000_initial },
   { name: 'Migration20261126000100_badge_catalogue', class: Migration20261126000100_badge_catalogue },
   { name: 'Migration20261126010000_announcement_expiry', class: Migration20261126010000_announcement_expiry },
+  { name: 'Migration20261127000000_leaderboard_snapshots', class: Migration20261127000000_leaderboard_snapshots },
 ];

@@ -2,6 +2,7 @@ import type { EntityManager } from '@mikro-orm/sqlite';
 import { hashPassword } from '../../common/auth/passwords';
 import { User } from '../../modules/users/user.entity';
 import { seedAnnouncements } from './demo-announcements';
+import { seedBadges } from './demo-badges';
 import { DEMO_PASSWORD, seedPeople } from './demo-people';
 import { seedTasks } from './demo-tasks';
 
@@ -28,6 +29,7 @@ async function seedDemoIn(em: EntityManager): Promise<DemoLogin[]> {
   const yearAgo = new Date(now.getTime() - 365 * 24 * 3600 * 1000);
   const people = await seedPeople(em, passwordHash, yearAgo);
   await seedTasks(em, people, now);
+  await seedBadges(em, people, now);
   await seedAnnouncements(em, people, now);
 
   const logins: DemoLogin[] = [{ role: 'superadmin', email: people.superadmin.email, password: DEMO_PASSWORD }];

@@ -1,6 +1,7 @@
 import { Module } from '@nestjs/common';
+import { BadgeAwardsService } from './badge-awards.service';
 import { BadgesController } from './badges.controller';
 import { BadgesService } from './badges.service';
 
-@Module({ controllers: [BadgesController], providers: [BadgesService], exports: [BadgesService] })
+@Module({ controllers: [BadgesController], providers: [BadgesService, BadgeAwardsService], exports: [BadgesService, BadgeAwardsService] })
 export class BadgesModule {}

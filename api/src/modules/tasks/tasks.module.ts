@@ -1,6 +1,8 @@
 import { Module } from '@nestjs/common';
+import { BadgesModule } from '../badges/badges.module';
+import { LeaderboardModule } from '../leaderboard/leaderboard.module';
 import { TasksController } from './tasks.controller';
 import { TasksService } from './tasks.service';
 
-@Module({ controllers: [TasksController], providers: [TasksService], exports: [TasksService] })
+@Module({ imports: [BadgesModule, LeaderboardModule], controllers: [TasksController], providers: [TasksService], exports: [TasksService] })
 export class TasksModule {}

@@ -17,7 +17,10 @@ import { companyScope, ownCompany, tenantFilter } from '../../common/tenancy/ten
 import { visibleUser } from '../../common/tenancy/visible-user';
 import type { EventRecorder } from '../../events/event-recorder';
 import { UnitOfWork } from '../../events/unit-of-work';
+import { BadgeAwardsService } from '../badges/badge-awards.service';
+import { taskBadges } from '../badges/badge-rules';
 import { Company } from '../companies/company.entity';
+import { LeaderboardService } from '../leaderboard/leaderboard.service';
 import { NotificationsService } from '../notifications/notifications.service';
 import { User } from '../users/user.entity';
 import { ScoreHistory } from './score-history.entity';
@@ -45,6 +48,8 @@ export class TasksService {
     private readonly em: EntityManager,
     private readonly uow: UnitOfWork,
     private readonly notifications: NotificationsService,
+    private readonly badgeAwards: BadgeAwardsService,
+    private readonly leaderboard: LeaderboardService,
   ) {}
 
   /** Admins read their company's tasks; the superadmin one company (`?company=`) or all. Newest first. */
@@ -205,6 +210,10 @@ export class TasksService {
         body: `"${task.title}" scored ${next.totalScore.toFixed(1)}/10`,
         link: EXECUTIVE_TASKS,
       });
+      // What the scoring earns, and the live leaderboard of the current month (docs/scoring-and-ranking.md).
+      const facts = { taskId: task.id, title: task.title, userId: task.assignedTo.id, totalScore: next.totalScore, submittedAt: task.submittedAt, deadline: task.deadline };
+      await this.badgeAwards.award(em, events, companyId, taskBadges(facts));
+      await this.leaderboard.recordLiveUpdate(em, events, companyId);
       return view;
     });
   }

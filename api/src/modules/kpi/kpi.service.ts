@@ -1,0 +1,146 @@
+import { Injectable } from '@nestjs/common';
+import { EntityManager } from '@mikro-orm/sqlite';
+import { performanceLevelFor, round1, type CompanyStats, type companyStatsQuerySchema, type ExecutiveStats, type executiveStatsQuerySchema, type LeaderboardPeriod, type OverallStats } from '@kpi/contracts';
+import type { z } from 'zod';
+import type { Actor } from '../../common/auth/actor';
+import { notFound } from '../../common/errors/app-error';
+import { visibleUser } from '../../common/tenancy/visible-user';
+import { Company } from '../companies/company.entity';
+import type { CsvDocument } from '../leaderboard/csv';
+import { LeaderboardService } from '../leaderboard/leaderboard.service';
+import { lastMonths, monthOf, monthRange } from '../leaderboard/periods';
+import { companyStatsCsv } from './company-stats.csv';
+import {
+  activeMembers,
+  badgeCount,
+  executiveAverages,
+  executivesByDepartment,
+  monthlySums,
+  scoresByDepartment,
+  taskFigures,
+  taskFiguresByCompany,
+} from './kpi.queries';
+import { averageOf, levelDistribution, monthlySeries, topCompanies } from './stats-rules';
+
+type ExecutiveStatsQuery = z.output<typeof executiveStatsQuerySchema>;
+type CompanyStatsQuery = z.output<typeof companyStatsQuerySchema>;
+
+const MONTHS_SHOWN = 12;
+
+/**
+ * Performance figures for an executive, a company and the whole system, all computed by aggregate queries.
+ * The formulas are written down in docs/scoring-and-ranking.md; keep the two in step.
+ */
+@Injectable()
+export class KpiService {
+  constructor(
+    private readonly em: EntityManager,
+    private readonly leaderboard: LeaderboardService,
+  ) {}
+
+  /** One executive: themselves, their company's admins, or the superadmin (a colleague 403, elsewhere 404). */
+  async executive(actor: Actor, userId: string, query: ExecutiveStatsQuery): Promise<ExecutiveStats> {
+    const em = this.em.fork();
+    const user = await visibleUser(em, actor, userId);
+    if (user.role !== 'executive' || !user.company) throw notFound('User');
+    const company = user.company;
+    const now = new Date();
+    const current = monthOf(now, company.timeZone);
+
+    const figures = await taskFigures(em, { assignedTo: user.id });
+    const months = await monthlySums(em, { assignedTo: user.id }, [{ timeZone: company.timeZone, buckets: lastMonths(company.timeZone, now, MONTHS_SHOWN) }]);
+    const badges = await badgeCount(em, user.id);
+    const standings = await this.leaderboard.standings(em, company, rankPeriod(query, current));
+    const averageScore = averageOf(figures.scored);
+    return {
+      averageScore,
+      currentRank: standings.ranked.find((r) => r.userId === user.id)?.rank ?? null,
+      totalExecutives: standings.totalExecutives,
+      totalTasks: figures.totalTasks,
+      completedTasks: figures.completedTasks,
+      badges,
+      performanceLevel: performanceLevelFor(averageScore),
+      monthlyScores: monthlySeries(lastMonths(company.timeZone, now, MONTHS_SHOWN), months, (month, s) => ({ month, score: averageOf(s) })),
+      scoreBreakdown: {
+        qualityAverage: round1(figures.qualityAverage),
+        timeAverage: round1(figures.timeAverage),
+        initiativeAverage: round1(figures.initiativeAverage),
+      },
+    };
+  }
+
+  /** One company: its admins or the superadmin; another company's id answers 404 like a missing one. */
+  async company(actor: Actor, companyId: string, query: CompanyStatsQuery): Promise<CompanyStats | CsvDocument> {
+    const em = this.em.fork();
+    const company = actor.role === 'superadmin' || companyId === actor.companyId ? await em.findOne(Company, { id: companyId }) : null;
+    if (!company) throw notFound('Company');
+    const now = new Date();
+    const buckets = lastMonths(company.timeZone, now, MONTHS_SHOWN);
+
+    const figures = await taskFigures(em, { company: company.id });
+    const members = (await activeMembers(em, company.id)).get(company.id) ?? { admins: 0, executives: 0 };
+    const months = await monthlySums(em, { company: company.id }, [{ timeZone: company.timeZone, buckets }]);
+    const departments = await executivesByDepartment(em, company.id);
+    const departmentScores = await scoresByDepartment(em, company.id);
+    const averages = await executiveAverages(em, company.id);
+
+    const stats: CompanyStats = {
+      totalExecutives: members.executives,
+      totalTasks: figures.totalTasks,
+      completedTasks: figures.completedTasks,
+      averageScore: averageOf(figures.scored),
+      monthlyPerformance: monthlySeries(buckets, months, (month, s) => ({ month, averageScore: averageOf(s), tasksCompleted: s.count })),
+      departmentStats: [...departments.entries()]
+        .map(([department, executiveCount]) => ({ department, executiveCount, averageScore: averageOf(departmentScores.get(department) ?? { sum: 0, count: 0 }) }))
+        .sort((a, b) => a.department.localeCompare(b.department, 'en')),
+      performanceDistribution: levelDistribution(averages),
+    };
+    return query.format === 'csv' ? companyStatsCsv(company, stats, now) : stats;
+  }
+
+  /** Every company at once, for the superadmin. Monthly trends bucket each company's tasks in its own zone. */
+  async overall(_actor: Actor): Promise<OverallStats> {
+    const em = this.em.fork();
+    const now = new Date();
+    const companies = await em.find(Company, {}, { orderBy: { name: 'asc', id: 'asc' } });
+    const figures = await taskFiguresByCompany(em);
+    const members = await activeMembers(em);
+    // The system's months are UTC months; each company's tasks fall into them by its own zone's bounds.
+    const keys = lastMonths('UTC', now, MONTHS_SHOWN);
+    const zones = [...new Set(companies.map((c) => c.timeZone))].map((timeZone) => ({
+      timeZone,
+      buckets: keys.map((k) => ({ ...k, ...monthRange(timeZone, k.year, k.month) })),
+    }));
+    const months = await monthlySums(em, {}, zones);
+    const averages = await executiveAverages(em);
+
+    const companyPerformance = companies.map((c) => {
+      const f = figures.get(c.id) ?? { totalTasks: 0, scored: { sum: 0, count: 0 } };
+      return { companyId: c.id, company: c.name, executiveCount: members.get(c.id)?.executives ?? 0, averageScore: averageOf(f.scored), tasksCompleted: f.scored.count };
+    });
+    const totals = [...figures.values()].reduce(
+      (acc, f) => ({ tasks: acc.tasks + f.totalTasks, sum: acc.sum + f.scored.sum, count: acc.count + f.scored.count }),
+      { tasks: 0, sum: 0, count: 0 },
+    );
+    const people = [...members.values()].reduce((acc, m) => ({ admins: acc.admins + m.admins, executives: acc.executives + m.executives }), { admins: 0, executives: 0 });
+    return {
+      totalCompanies: companies.length,
+      totalAdmins: people.admins,
+      totalExecutives: people.executives,
+      totalTasks: totals.tasks,
+      completedTasks: totals.count,
+      averageScore: averageOf({ sum: totals.sum, count: totals.count }),
+      companyPerformance,
+      monthlyTrends: monthlySeries(keys, months, (month, s) => ({ month, averageScore: averageOf(s) })),
+      performanceDistribution: levelDistribution(averages),
+      topPerformingCompanies: topCompanies(companyPerformance).map((c) => ({ companyId: c.companyId, company: c.company, score: c.averageScore })),
+    };
+  }
+}
+
+/** The leaderboard period a rank is read for: neither → the current month; a year alone → that year. */
+function rankPeriod(query: ExecutiveStatsQuery, current: { year: number; month: number }): LeaderboardPeriod {
+  if (query.year === undefined && query.month === undefined) return current;
+  const year = query.year ?? current.year;
+  return query.month ? { year, month: query.month } : { year };
+}

@@ -1,0 +1,44 @@
+import { lastMonths } from '../leaderboard/periods';
+import { averageOf, levelDistribution, monthlySeries, topCompanies } from './stats-rules';
+
+describe('statistics formulas', () => {
+  it.each([
+    [{ sum: 0, count: 0 }, 0],
+    [{ sum: 25.2, count: 3 }, 8.4],
+    [{ sum: 22.4, count: 3 }, 7.5],
+    [{ sum: 10, count: 3 }, 3.3],
+  ])('average of %p is %p', (s, expected) => expect(averageOf(s)).toBe(expected));
+
+  it('fills a 12-month series, oldest first, with 0 for months without scored tasks', () => {
+    const buckets = lastMonths('UTC', new Date('2026-03-10T00:00:00Z'));
+    const sums = new Map([
+      ['2026-03', { sum: 16.8, count: 2 }],
+      ['2025-04', { sum: 7, count: 1 }],
+      ['2024-12', { sum: 9, count: 1 }],
+    ]);
+    const series = monthlySeries(buckets, sums, (month, s) => ({ month, score: averageOf(s), n: s.count }));
+    expect(series).toHaveLength(12);
+    expect(series[0]).toEqual({ month: '2025-04', score: 7, n: 1 });
+    expect(series[11]).toEqual({ month: '2026-03', score: 8.4, n: 2 });
+    expect(series.slice(1, 11).every((m) => m.score === 0 && m.n === 0)).toBe(true);
+  });
+
+  it('counts executives per level by their rounded average, every level listed', () => {
+    expect(levelDistribution([])).toEqual([
+      { level: 'excellent', count: 0 },
+      { level: 'satisfactory', count: 0 },
+      { level: 'underperforming', count: 0 },
+    ]);
+    expect(levelDistribution([9, 7.5, 7.46, 7.44, 6, 5.96, 5.94, 0])).toEqual([
+      { level: 'excellent', count: 3 },
+      { level: 'satisfactory', count: 3 },
+      { level: 'underperforming', count: 2 },
+    ]);
+  });
+
+  it('ranks companies by average, leaves out those with nothing scored, keeps five', () => {
+    const c = (company: string, averageScore: number, tasksCompleted = 1) => ({ company, averageScore, tasksCompleted });
+    const top = topCompanies([c('F', 5), c('A', 7), c('B', 9), c('C', 7), c('D', 0, 0), c('E', 6), c('G', 4)]);
+    expect(top.map((x) => x.company)).toEqual(['B', 'A', 'C', 'E', 'F']);
+  });
+});

@@ -1,0 +1,57 @@
+import { Injectable, type CallHandler, type ExecutionContext, type NestInterceptor } from '@nestjs/common';
+import type { Response } from 'express';
+import { map, type Observable } from 'rxjs';
+
+export type CsvValue = string | number | null | undefined;
+
+/** A CSV download a service returns; `CsvInterceptor` sends it as text/csv instead of JSON. */
+export class CsvDocument {
+  constructor(
+    readonly filename: string,
+    readonly body: string,
+  ) {}
+}
+
+/**
+ * One RFC 4180 cell. Text that a spreadsheet would run as a formula (starting with = + - @, tab or carriage
+ * return) is prefixed with an apostrophe; cells with a comma, quote or line break are quoted, quotes doubled.
+ */
+export function csvCell(value: CsvValue): string {
+  if (value === null || value === undefined) return '';
+  let text = String(value);
+  if (typeof value === 'string' && /^[=+\-@\t\r]/.test(text)) text = `'${text}`;
+  return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
+}
+
+const LINE = '\r\n';
+
+/**
+ * A file: a first `#` comment line (saying what and when; line breaks flattened), then tables separated by
+ * a blank line, each a header row followed by its rows.
+ */
+export function csvFile(comment: string, tables: CsvValue[][][]): string {
+  const lines = [`# ${comment.replace(/[\r\n]+/g, ' ')}`];
+  tables.forEach((table, i) => {
+    if (i > 0) lines.push('');
+    for (const row of table) lines.push(row.map(csvCell).join(','));
+  });
+  return lines.join(LINE) + LINE;
+}
+
+/** Figures shown to one decimal, as on screen. */
+export const oneDecimal = (value: number): string => value.toFixed(1);
+
+@Injectable()
+export class CsvInterceptor implements NestInterceptor {
+  intercept(context: ExecutionContext, next: CallHandler): Observable<unknown> {
+    return next.handle().pipe(
+      map((value: unknown) => {
+        if (!(value instanceof CsvDocument)) return value;
+        const res = context.switchToHttp().getResponse<Response>();
+        res.setHeader('Content-Type', 'text/csv; charset=utf-8');
+        res.setHeader('Content-Disposition', `attachment; filename="${value.filename.replace(/[^\w.-]/g, '_')}"`);
+        return value.body;
+      }),
+    );
+  }
+}

@@ -1,0 +1,43 @@
+import { Body, Controller, Get, Param, Post, Query, UseInterceptors } from '@nestjs/common';
+import { generateLeaderboardSchema, leaderboardQuerySchema, monthlyParamsSchema, top10QuerySchema, yearlyParamsSchema } from '@kpi/contracts';
+import type { z } from 'zod';
+import type { Actor } from '../../common/auth/actor';
+import { CurrentActor, Roles } from '../../common/auth/decorators';
+import { ZodPipe } from '../../common/validation/zod.pipe';
+import { CsvInterceptor } from './csv';
+import { LeaderboardService } from './leaderboard.service';
+
+@Controller('leaderboard')
+@UseInterceptors(CsvInterceptor)
+export class LeaderboardController {
+  constructor(private readonly leaderboard: LeaderboardService) {}
+
+  @Get('monthly/:year/:month')
+  monthly(
+    @CurrentActor() actor: Actor,
+    @Param(new ZodPipe(monthlyParamsSchema)) period: z.output<typeof monthlyParamsSchema>,
+    @Query(new ZodPipe(leaderboardQuerySchema)) query: z.output<typeof leaderboardQuerySchema>,
+  ) {
+    return this.leaderboard.read(actor, period, query);
+  }
+
+  @Get('yearly/:year')
+  yearly(
+    @CurrentActor() actor: Actor,
+    @Param(new ZodPipe(yearlyParamsSchema)) period: z.output<typeof yearlyParamsSchema>,
+    @Query(new ZodPipe(leaderboardQuerySchema)) query: z.output<typeof leaderboardQuerySchema>,
+  ) {
+    return this.leaderboard.read(actor, period, query);
+  }
+
+  @Get('top10/:companyId')
+  top10(@CurrentActor() actor: Actor, @Param('companyId') companyId: string, @Query(new ZodPipe(top10QuerySchema)) query: z.output<typeof top10QuerySchema>) {
+    return this.leaderboard.top10(actor, companyId, query);
+  }
+
+  @Post('generate')
+  @Roles('admin')
+  generate(@CurrentActor() actor: Actor, @Body(new ZodPipe(generateLeaderboardSchema)) body: z.output<typeof generateLeaderboardSchema>) {
+    return this.leaderboard.generate(actor, body);
+  }
+}

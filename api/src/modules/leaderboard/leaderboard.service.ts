@@ -1,0 +1,118 @@
+import { Injectable } from '@nestjs/common';
+import { EntityManager } from '@mikro-orm/sqlite';
+import { LEADERBOARD_SIZE, type generateLeaderboardSchema, type Leaderboard, type LeaderboardPeriod, type leaderboardQuerySchema, type top10QuerySchema, type Top10Response } from '@kpi/contracts';
+import type { z } from 'zod';
+import type { Actor } from '../../common/auth/actor';
+import { invalid, notFound } from '../../common/errors/app-error';
+import { companyScope, ownCompany } from '../../common/tenancy/tenant-scope';
+import type { EventRecorder } from '../../events/event-recorder';
+import { UnitOfWork } from '../../events/unit-of-work';
+import { BadgeAwardsService } from '../badges/badge-awards.service';
+import { periodBadges } from '../badges/badge-rules';
+import { Company } from '../companies/company.entity';
+import type { CsvDocument } from './csv';
+import { leaderboardCsv } from './leaderboard.csv';
+import { monthOf, periodKey, periodLabel, periodRange } from './periods';
+import { computeStandings, latestSnapshotAt, saveSnapshot, toEntries, toLeaderboard, type CompanyZone, type Standings } from './standings';
+
+type LeaderboardQuery = z.output<typeof leaderboardQuerySchema>;
+type Top10Query = z.output<typeof top10QuerySchema>;
+type GenerateLeaderboard = z.output<typeof generateLeaderboardSchema>;
+
+/**
+ * Company leaderboards, computed live from scored tasks in the company's time zone (docs/scoring-and-ranking.md).
+ * Publishing a period freezes a snapshot and awards the period's badges.
+ */
+@Injectable()
+export class LeaderboardService {
+  constructor(
+    private readonly em: EntityManager,
+    private readonly uow: UnitOfWork,
+    private readonly badgeAwards: BadgeAwardsService,
+  ) {}
+
+  /** The caller's company leaderboard for a month or a year; `?format=csv` downloads it. */
+  async read(actor: Actor, period: LeaderboardPeriod, query: LeaderboardQuery): Promise<Leaderboard | CsvDocument> {
+    const em = this.em.fork();
+    const company = await this.readableCompany(em, actor, query.company);
+    const board = await this.board(em, company, period);
+    return query.format === 'csv' ? leaderboardCsv(board, new Date()) : board;
+  }
+
+  /** The top 10 and where one executive stands: executives always see their own position. */
+  async top10(actor: Actor, companyId: string, query: Top10Query): Promise<Top10Response> {
+    const em = this.em.fork();
+    const company = await this.namedCompany(em, actor, companyId);
+    const year = query.year ?? monthOf(new Date(), company.timeZone).year;
+    const period: LeaderboardPeriod = query.month ? { year, month: query.month } : { year };
+    const standings = await computeStandings(em, company, period);
+    const top10 = await toEntries(em, standings.ranked.slice(0, LEADERBOARD_SIZE));
+    const userId = actor.role === 'executive' ? actor.userId : (query.userId ?? actor.userId);
+    const mine = standings.ranked.find((r) => r.userId === userId);
+    return {
+      top10,
+      currentUserPosition: mine ? { rank: mine.rank, user: { _id: mine.userId, name: mine.name, department: mine.department }, totalScore: mine.totalScore } : null,
+      totalExecutives: standings.totalExecutives,
+      period,
+    };
+  }
+
+  /**
+   * Publishes a period: awards its badges (once per user, badge and period, so publishing again awards
+   * nothing twice), stores the frozen snapshot (replacing an earlier one) and tells the company.
+   */
+  generate(actor: Actor, input: GenerateLeaderboard): Promise<Leaderboard> {
+    return this.uow.run(async (em, events) => {
+      const company = await em.findOne(Company, { id: ownCompany(actor) });
+      if (!company) throw notFound('Company');
+      const period: LeaderboardPeriod = input.type === 'monthly' ? { year: input.year, month: input.month } : { year: input.year };
+      const now = new Date();
+      if (periodRange(company.timeZone, period).start > now) {
+        throw invalid('A leaderboard can only be generated for a period that has started', input.type === 'monthly' ? 'month' : 'year');
+      }
+
+      const standings = await computeStandings(em, company, period);
+      await this.badgeAwards.award(em, events, company.id, periodBadges(standings.ranked, periodKey(period), periodLabel(period)));
+      // Entries are built after the awards so the published badges column already shows them.
+      const board = toLeaderboard(standings, await toEntries(em, standings.ranked), now);
+      await saveSnapshot(em, company, board, now, actor.userId);
+      events.record('leaderboard.generated', { kind: 'company', companyId: company.id }, { type: board.type, period, generatedAt: now.toISOString() });
+      return board;
+    });
+  }
+
+  /** Inside a scoring unit of work: the current month's top 10 to the whole company. */
+  async recordLiveUpdate(em: EntityManager, events: EventRecorder, companyId: string): Promise<void> {
+    const company = await em.findOneOrFail(Company, { id: companyId });
+    const standings = await computeStandings(em, company, monthOf(new Date(), company.timeZone));
+    const top10 = await toEntries(em, standings.ranked.slice(0, LEADERBOARD_SIZE));
+    events.record('leaderboard.updated', { kind: 'company', companyId }, { period: standings.period, top10, totalExecutives: standings.totalExecutives });
+  }
+
+  /** Ranked standings without the badges column, for the KPI figures. */
+  standings(em: EntityManager, company: CompanyZone, period: LeaderboardPeriod): Promise<Standings> {
+    return computeStandings(em, company, period);
+  }
+
+  private async board(em: EntityManager, company: CompanyZone, period: LeaderboardPeriod): Promise<Leaderboard> {
+    const standings = await computeStandings(em, company, period);
+    const entries = await toEntries(em, standings.ranked);
+    return toLeaderboard(standings, entries, await latestSnapshotAt(em, company.id, period));
+  }
+
+  /** Admins and executives read their own company (naming another is 403); the superadmin must name one. */
+  private async readableCompany(em: EntityManager, actor: Actor, requested?: string): Promise<Company> {
+    const id = companyScope(actor, requested);
+    if (!id) throw invalid('Company is required', 'company');
+    const company = await em.findOne(Company, { id });
+    if (!company) throw notFound('Company');
+    return company;
+  }
+
+  /** A company named in the path: another company answers 404 exactly like a missing one. */
+  private async namedCompany(em: EntityManager, actor: Actor, companyId: string): Promise<Company> {
+    const company = actor.role === 'superadmin' || companyId === actor.companyId ? await em.findOne(Company, { id: companyId }) : null;
+    if (!company) throw notFound('Company');
+    return company;
+  }
+}

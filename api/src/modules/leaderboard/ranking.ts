@@ -1,0 +1,47 @@
+import { performanceLevelFor, round1, type PerformanceLevel } from '@kpi/contracts';
+
+/** One executive's figures for a period, as the aggregate query returns them. */
+export interface StandingRow {
+  userId: string;
+  name: string;
+  department: string;
+  /** Sum of the totals of the executive's tasks scored in the period. */
+  total: number;
+  tasks: number;
+}
+
+export interface RankedStanding {
+  rank: number;
+  userId: string;
+  name: string;
+  department: string;
+  totalScore: number;
+  tasksCompleted: number;
+  averageScore: number;
+  performanceLevel: PerformanceLevel;
+}
+
+const byName = (a: string, b: string) => a.localeCompare(b, 'en', { sensitivity: 'base' }) || (a < b ? -1 : a > b ? 1 : 0);
+
+/**
+ * Ranks a period's standings. Figures are rounded to one decimal first (what people see is what is
+ * compared, so float noise never splits a tie). Total score descending; equal totals share a rank and the
+ * next rank skips (1, 2, 2, 4); within a tie the higher average comes first, then the name (A→Z), then the
+ * id so the order is stable. The level follows the rounded average.
+ */
+export function rankStandings(rows: StandingRow[]): RankedStanding[] {
+  const figures = rows
+    .filter((r) => r.tasks > 0)
+    .map((r) => {
+      const totalScore = round1(r.total);
+      const averageScore = round1(r.total / r.tasks);
+      return { userId: r.userId, name: r.name, department: r.department, totalScore, tasksCompleted: r.tasks, averageScore, performanceLevel: performanceLevelFor(averageScore) };
+    })
+    .sort((a, b) => b.totalScore - a.totalScore || b.averageScore - a.averageScore || byName(a.name, b.name) || (a.userId < b.userId ? -1 : 1));
+
+  let rank = 0;
+  return figures.map((f, i) => {
+    if (i === 0 || f.totalScore !== figures[i - 1].totalScore) rank = i + 1;
+    return { rank, ...f };
+  });
+}
