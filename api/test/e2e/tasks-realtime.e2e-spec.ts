@@ -188,4 +188,27 @@ describe('tasks over sockets', () => {
     expect((replayed.payload as EventPayloads['task.assigned']).task.title).toBe('Missed while away');
     expect(taskEvents(exec2, other._id)).toEqual([]);
   });
+
+  it("the submitter's own other tabs see the submission as task.updated, nobody else's", async () => {
+    const task = await createTask(a.executives[0], { title: 'Echoed submission' });
+    await submit(a.executives[0], task._id);
+    const echo = await exec1.waitFor('task.updated', 3000, forTask(task._id));
+    expect((echo.payload as EventPayloads['task.updated']).task).toMatchObject({ status: 'submitted', submission: { content: 'Done, see the report.' } });
+    await settle();
+    expect(taskEvents(exec2, task._id)).toEqual([]);
+  });
+
+  it('deleting a scored task refreshes the live leaderboard for the whole company', async () => {
+    const task = await createTask(a.executives[1], { title: 'Scored then deleted' });
+    await submit(a.executives[1], task._id);
+    await score(task._id, { qualityScore: 10, initiativeScore: 10 });
+    const onBoard = await exec2.waitFor('leaderboard.updated', 3000, (e) =>
+      (e.payload as EventPayloads['leaderboard.updated']).top10.some((entry) => entry.user._id === a.executives[1].user._id));
+    expect(onBoard.companyId).toBe(a.company._id);
+    await t.http.delete(`/api/tasks/${task._id}`).set(bearer(a.admin.token)).expect(200);
+    const after = await exec2.waitFor('leaderboard.updated', 3000, (e) => e.seq > onBoard.seq);
+    const entry = (after.payload as EventPayloads['leaderboard.updated']).top10.find((x) => x.user._id === a.executives[1].user._id);
+    expect(entry?.tasksCompleted ?? 0).toBe(0);
+    expect(adminB.events.filter((e) => e.type === 'leaderboard.updated')).toEqual([]);
+  });
 });

@@ -347,9 +347,12 @@ describe('tasks', () => {
 
     it('re-scoring replaces the scoring and both scorings are in the history', async () => {
       const task = await submitted(a);
-      await score(a.admin, task._id, good).expect(200);
+      const firstScoring = await score(a.admin, task._id, good).expect(200);
+      await new Promise((r) => setTimeout(r, 20));
       const again = await score(a.admin, task._id, { qualityScore: 9, initiativeScore: 7, feedback: 'Revised after the review.' });
       expect(again.status).toBe(200);
+      // A correction keeps the task in the leaderboard period it was first scored in.
+      expect(again.body.scoring.scoredAt).toBe(firstScoring.body.scoring.scoredAt);
       expect(again.body.scoring).toMatchObject({ qualityScore: 9, initiativeScore: 7, totalScore: 9, feedback: 'Revised after the review.' });
       expect(again.body.status).toBe('completed');
 

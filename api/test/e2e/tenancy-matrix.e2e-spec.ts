@@ -29,6 +29,8 @@ describe('tenant isolation matrix', () => {
   });
   afterAll(() => t.close());
 
+  const year = new Date().getUTCFullYear();
+  const month = new Date().getUTCMonth() + 1;
   const endpoints = (): [string, string, object?][] => [
     ['get', `/api/users?company=${ids.company}`],
     ['get', `/api/users/company/${ids.company}`],
@@ -54,6 +56,14 @@ describe('tenant isolation matrix', () => {
     ['put', `/api/notifications/${ids.notification}/read`, {}],
     ['get', `/api/badges/user/${ids.exec}`],
     ['post', '/api/badges/assign', { userId: ids.exec, badgeId: 'recognition' }],
+    ['get', `/api/leaderboard/monthly/${year}/${month}?company=${ids.company}`],
+    ['get', `/api/leaderboard/yearly/${year}?company=${ids.company}`],
+    ['get', `/api/leaderboard/monthly/${year}/${month}?company=${ids.company}&format=csv`],
+    ['get', `/api/leaderboard/top10/${ids.company}?userId=${ids.exec}&year=${year}&month=${month}`],
+    ['get', `/api/kpi/executive/${ids.exec}`],
+    ['get', `/api/kpi/company/${ids.company}`],
+    ['get', `/api/kpi/company/${ids.company}?format=csv`],
+    ['get', '/api/kpi/overall'],
   ];
 
   it.each(['admin', 'executive'] as const)("refuses company A's %s everything of company B", async (role) => {

@@ -155,6 +155,10 @@ describe('users', () => {
       expect(res.body).toMatchObject({ badge: { _id: badgeId }, reason: 'Great quarter' });
       const mine = await t.http.get(`/api/badges/user/${target.user._id}`).set(bearer(target.token));
       expect(mine.body).toHaveLength(1);
+      // The executive is told, like for badges earned automatically.
+      const bell = await t.http.get('/api/notifications').set(bearer(target.token));
+      expect(bell.body.items[0]).toMatchObject({ kind: 'badge.awarded', link: '/executive/profile' });
+      expect(bell.body.items[0].body).toContain('Great quarter');
       expect((await t.http.post('/api/badges/assign').set(bearer(a.admin.token)).send({ userId: b.executives[0].user._id, badgeId })).status).toBe(404);
       expect((await t.http.post('/api/badges/assign').set(bearer(target.token)).send({ userId: target.user._id, badgeId })).status).toBe(403);
     });

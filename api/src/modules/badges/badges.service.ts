@@ -1,12 +1,13 @@
 import { Injectable } from '@nestjs/common';
 import { EntityManager } from '@mikro-orm/sqlite';
-import type { assignBadgeSchema, Badge as BadgeView, UserBadge as UserBadgeView } from '@kpi/contracts';
+import type { assignBadgeSchema, BadgeId, Badge as BadgeView, UserBadge as UserBadgeView } from '@kpi/contracts';
 import type { z } from 'zod';
 import { randomUUID } from 'node:crypto';
 import type { Actor } from '../../common/auth/actor';
 import { forbidden, invalid } from '../../common/errors/app-error';
 import { visibleUser } from '../../common/tenancy/visible-user';
 import { UnitOfWork } from '../../events/unit-of-work';
+import { BadgeAwardsService } from './badge-awards.service';
 import { Badge } from './badge.entity';
 import { toBadgeView, toUserBadgeView } from './badge.view';
 import { UserBadge } from './user-badge.entity';
@@ -16,6 +17,7 @@ export class BadgesService {
   constructor(
     private readonly em: EntityManager,
     private readonly uow: UnitOfWork,
+    private readonly awards: BadgeAwardsService,
   ) {}
 
   async catalogue(): Promise<BadgeView[]> {
@@ -37,13 +39,11 @@ export class BadgesService {
       if (user.role !== 'executive' || !user.company) throw forbidden('Badges are awarded to executives');
       const badge = await em.findOne(Badge, { id: input.badgeId });
       if (!badge) throw invalid('Badge does not exist', 'badgeId');
-      const award = em.create(UserBadge, { user, badge, company: user.company, period: `manual:${randomUUID()}`, reason: input.reason || null });
-      await em.flush();
-      const view = toUserBadgeView(award);
-      const companyId = user.company.id;
-      events.record('badge.awarded', { kind: 'user', userId: user.id, companyId }, { userId: user.id, userBadge: view });
-      events.record('badge.awarded', { kind: 'admins', companyId }, { userId: user.id, userBadge: view });
-      return view;
+      // Each award by hand is its own period, so the same badge can recognise someone more than once.
+      const [award] = await this.awards.award(em, events, user.company.id, [
+        { userId: user.id, badgeId: badge.id as BadgeId, period: `manual:${randomUUID()}`, reason: input.reason || `Awarded by ${actor.name}` },
+      ]);
+      return toUserBadgeView(award);
     });
   }
 }

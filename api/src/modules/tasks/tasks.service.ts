@@ -162,6 +162,8 @@ export class TasksService {
       const view = toTaskView(task);
       const pendingReview = await this.pendingReview(em, companyId);
       events.record('task.submitted', { kind: 'admins', companyId }, { task: view, pendingReview });
+      // The executive's other tabs and devices see their own submission too.
+      events.record('task.updated', { kind: 'user', userId: task.assignedTo.id, companyId }, { task: view });
       const admins = await em.find(User, { company: companyId, role: 'admin', isActive: true }, { fields: ['id'] });
       await this.notifications.notify(
         em,
@@ -185,7 +187,8 @@ export class TasksService {
 
       Object.assign(task, next);
       task.status = 'completed';
-      task.scoredAt = new Date();
+      // A re-score corrects the figures; the task stays in the period it was first scored in.
+      task.scoredAt = task.scoredAt ?? new Date();
       task.scoredBy = scorer;
       if (input.comment) {
         em.create(TaskComment, { task, author: scorer, authorName: actor.name, role: actor.role, text: input.comment });
@@ -198,7 +201,7 @@ export class TasksService {
         reason: scoringReason(previous),
         previous,
         next,
-        at: task.scoredAt,
+        at: new Date(),
       });
       await em.flush();
 
@@ -224,9 +227,11 @@ export class TasksService {
       if (!task) throw notFound('Task');
       const companyId = task.company.id;
       const assigneeId = task.assignedTo.id;
+      const wasScored = task.scoredAt !== null;
       // Comments go with the task (foreign key cascade); the score history is kept.
       await em.nativeDelete(Task, { id: task.id });
       this.recordForAssignee(events, 'task.deleted', companyId, assigneeId, { taskId: task.id, assigneeId });
+      if (wasScored) await this.leaderboard.recordLiveUpdate(em, events, companyId);
       return { message: 'Task deleted successfully' };
     });
   }
