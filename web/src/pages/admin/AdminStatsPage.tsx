@@ -1,6 +1,5 @@
-import { PageHeader } from '../../components/ui';
+import { CompanyStatsView } from '../../features/stats/CompanyStatsView';
 
-/** Placeholder: the screen is built by another engineer (SPEC §2). */
 export function AdminStatsPage() {
-  return <PageHeader title="Company Statistics" />;
+  return <CompanyStatsView />;
 }

@@ -6,6 +6,7 @@ import { BuildingIcon, ChartIcon, UsersIcon } from '../../components/ui/icons';
 import { AdminsRealtimeEffect } from '../../features/admins/AdminsRealtimeEffect';
 import { CompaniesRealtimeEffect } from '../../features/companies/CompaniesRealtimeEffect';
 import { NotificationsRealtimeEffect } from '../../features/notifications/NotificationsRealtimeEffect';
+import { OverallStatsRealtimeEffect } from '../../features/stats/OverallStatsRealtimeEffect';
 import { AdminsPage } from './AdminsPage';
 import { CompaniesPage } from './CompaniesPage';
 
@@ -25,6 +26,7 @@ export default function SuperadminArea() {
       <CompaniesRealtimeEffect />
       <AdminsRealtimeEffect />
       <NotificationsRealtimeEffect />
+      <OverallStatsRealtimeEffect />
       <Suspense fallback={<SectionSpinner />}>
         <Routes>
           <Route index element={<CompaniesPage />} />

@@ -1,6 +1,5 @@
-import { PageHeader } from '../../components/ui';
+import { OverallStatsView } from '../../features/stats/OverallStatsView';
 
-/** Placeholder: the screen is built by another engineer (SPEC §2). */
 export function SystemStatsPage() {
-  return <PageHeader title="Overall System Statistics" />;
+  return <OverallStatsView />;
 }

@@ -1,0 +1,79 @@
+import toast from 'react-hot-toast';
+import { onSessionReset, store } from '../../app/store';
+import { isUnauthorized } from '../../lib/api';
+import { clearSession } from '../session/session';
+import { statsApi } from './api';
+import { companyStatsAtom, companyStatsStatusAtom, overallStatsAtom, overallStatsStatusAtom } from './atoms';
+
+// Live refetches can overlap: only the latest request of each kind may write its answer. A session reset
+// bumps both, so an answer that lands after sign-out is dropped.
+let companyRequest = 0;
+let overallRequest = 0;
+onSessionReset(() => {
+  companyRequest++;
+  overallRequest++;
+});
+
+/** Fetches a company's statistics into the atoms. `quiet`: keep what is shown, no skeleton and no toast. */
+export async function loadCompanyStats(companyId: string, { quiet = false } = {}): Promise<void> {
+  const request = ++companyRequest;
+  if (!quiet || store.get(companyStatsStatusAtom) !== 'ready') store.set(companyStatsStatusAtom, 'loading');
+  try {
+    const stats = await statsApi.company(companyId);
+    if (request !== companyRequest) return;
+    store.set(companyStatsAtom, stats);
+    store.set(companyStatsStatusAtom, 'ready');
+  } catch (error) {
+    if (request !== companyRequest) return;
+    if (store.get(companyStatsStatusAtom) !== 'ready') store.set(companyStatsStatusAtom, 'error');
+    if (!quiet && !isUnauthorized(error)) toast.error('Failed to fetch company statistics');
+  }
+}
+
+/** Fetches the system-wide statistics into the atoms. `quiet` as above. */
+export async function loadOverallStats({ quiet = false } = {}): Promise<void> {
+  const request = ++overallRequest;
+  if (!quiet || store.get(overallStatsStatusAtom) !== 'ready') store.set(overallStatsStatusAtom, 'loading');
+  try {
+    const stats = await statsApi.overall();
+    if (request !== overallRequest) return;
+    store.set(overallStatsAtom, stats);
+    store.set(overallStatsStatusAtom, 'ready');
+  } catch (error) {
+    if (request !== overallRequest) return;
+    if (store.get(overallStatsStatusAtom) !== 'ready') store.set(overallStatsStatusAtom, 'error');
+    if (!quiet && !isUnauthorized(error)) toast.error('Failed to fetch overall statistics');
+  }
+}
+
+/** Hands a Blob to the browser as a file download. */
+function saveBlob(blob: Blob, filename: string): void {
+  const url = URL.createObjectURL(blob);
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = filename;
+  link.style.display = 'none';
+  document.body.appendChild(link);
+  link.click();
+  link.remove();
+  // Some browsers read the URL after click() returns: let go of it a moment later.
+  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+}
+
+/**
+ * Downloads the company statistics as CSV (the server writes the file: a '#' line with the period and the
+ * generation time, then the tables). A 401 ends the session like any other call.
+ */
+export async function downloadCompanyStatsCsv(companyId: string): Promise<void> {
+  try {
+    const { blob, filename } = await statsApi.companyCsv(companyId);
+    saveBlob(blob, filename);
+  } catch (error) {
+    if (isUnauthorized(error)) {
+      clearSession();
+      return;
+    }
+    // SPEC §8 names no message for the download: it is the company statistics that could not be fetched.
+    toast.error('Failed to fetch company statistics');
+  }
+}
