@@ -5,7 +5,9 @@ import { SectionSpinner } from '../../components/ui';
 import { ChartIcon, ClipboardIcon, MegaphoneIcon, ShieldIcon, TrophyIcon, UsersIcon } from '../../components/ui/icons';
 import { AnnouncementsRealtimeEffect } from '../../features/announcements/AnnouncementsRealtimeEffect';
 import { ExecutivesRealtimeEffect } from '../../features/executives/ExecutivesRealtimeEffect';
+import { LeaderboardRealtimeEffect } from '../../features/leaderboard/LeaderboardRealtimeEffect';
 import { NotificationsRealtimeEffect } from '../../features/notifications/NotificationsRealtimeEffect';
+import { CompanyStatsRealtimeEffect } from '../../features/stats/CompanyStatsRealtimeEffect';
 import { TasksRealtimeEffect } from '../../features/tasks/TasksRealtimeEffect';
 import { AdminAnnouncementsPage } from './AdminAnnouncementsPage';
 import { AdminLeaderboardsPage } from './AdminLeaderboardsPage';
@@ -33,6 +35,8 @@ export default function AdminArea() {
       <AnnouncementsRealtimeEffect />
       <NotificationsRealtimeEffect />
       <TasksRealtimeEffect />
+      <LeaderboardRealtimeEffect />
+      <CompanyStatsRealtimeEffect />
       <Suspense fallback={<SectionSpinner />}>
         <Routes>
           <Route index element={<ExecutivesPage />} />

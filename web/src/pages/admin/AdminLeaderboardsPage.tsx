@@ -1,6 +1,5 @@
-import { PageHeader } from '../../components/ui';
+import { AdminLeaderboard } from '../../features/leaderboard/AdminLeaderboard';
 
-/** Placeholder: the screen is built by another engineer (SPEC §2). */
 export function AdminLeaderboardsPage() {
-  return <PageHeader title="Leaderboards" />;
+  return <AdminLeaderboard />;
 }

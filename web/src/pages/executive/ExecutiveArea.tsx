@@ -5,7 +5,9 @@ import { SectionSpinner } from '../../components/ui';
 import { ChartLineIcon, ClipboardIcon, MegaphoneIcon, TrophyIcon, UserIcon } from '../../components/ui/icons';
 import { AnnouncementsRealtimeEffect } from '../../features/announcements/AnnouncementsRealtimeEffect';
 import { BadgesRealtimeEffect } from '../../features/badges/BadgesRealtimeEffect';
+import { LeaderboardRealtimeEffect } from '../../features/leaderboard/LeaderboardRealtimeEffect';
 import { NotificationsRealtimeEffect } from '../../features/notifications/NotificationsRealtimeEffect';
+import { PerformanceRealtimeEffect } from '../../features/performance/PerformanceRealtimeEffect';
 import { TasksRealtimeEffect } from '../../features/tasks/TasksRealtimeEffect';
 import { AnnouncementsPage } from './AnnouncementsPage';
 import { LeaderboardPage } from './LeaderboardPage';
@@ -31,6 +33,8 @@ export default function ExecutiveArea() {
       <AnnouncementsRealtimeEffect />
       <NotificationsRealtimeEffect />
       <TasksRealtimeEffect />
+      <LeaderboardRealtimeEffect />
+      <PerformanceRealtimeEffect />
       <Suspense fallback={<SectionSpinner />}>
         <Routes>
           <Route index element={<ProfilePage />} />

@@ -1,6 +1,5 @@
-import { PageHeader } from '../../components/ui';
+import { CompanyLeaderboard } from '../../features/leaderboard/CompanyLeaderboard';
 
-/** Placeholder: the screen is built by another engineer (SPEC §2). */
 export function LeaderboardPage() {
-  return <PageHeader title="Company Leaderboard" />;
+  return <CompanyLeaderboard />;
 }

@@ -1,6 +1,5 @@
-import { PageHeader } from '../../components/ui';
+import { PerformanceDashboard } from '../../features/performance/PerformanceDashboard';
 
-/** Placeholder: the screen is built by another engineer (SPEC §2). */
 export function PerformancePage() {
-  return <PageHeader title="Performance Dashboard" />;
+  return <PerformanceDashboard />;
 }

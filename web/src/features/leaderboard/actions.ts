@@ -1,0 +1,110 @@
+import type { EventPayloads } from '@kpi/contracts';
+import toast from 'react-hot-toast';
+import { store } from '../../app/store';
+import { errorMessage, isUnauthorized } from '../../lib/api';
+import { leaderboardApi } from './api';
+import { leaderboardAtom, leaderboardQueryAtom, leaderboardStatusAtom } from './atoms';
+import { applyLiveTop10, boardMatches, csvFilename, periodOf, samePeriod, type LeaderboardQuery } from './rules';
+
+const FETCH_FAILED = 'Failed to fetch leaderboard';
+// One toast id, so a retried load whose failure toast still shows does not stack a second one.
+const FETCH_TOAST_ID = 'leaderboard-fetch';
+
+/** Only the latest load may write: a late answer for a period the user has left is dropped. */
+let latestLoad = 0;
+
+/**
+ * Fetches the board of `query` into the atoms. `quiet` (live refresh): keep what is shown, no spinner and no
+ * toast. A failed load clears the list (SPEC §8).
+ */
+export async function loadLeaderboard(query: LeaderboardQuery, { quiet = false } = {}): Promise<void> {
+  const ticket = ++latestLoad;
+  if (!quiet || store.get(leaderboardStatusAtom) !== 'ready') store.set(leaderboardStatusAtom, 'loading');
+  try {
+    const board = await leaderboardApi.board(query);
+    if (ticket !== latestLoad) return;
+    store.set(leaderboardAtom, board);
+    store.set(leaderboardStatusAtom, 'ready');
+  } catch (error) {
+    if (ticket !== latestLoad) return;
+    if (quiet && store.get(leaderboardStatusAtom) === 'ready') return;
+    store.set(leaderboardAtom, null);
+    store.set(leaderboardStatusAtom, 'error');
+    if (!quiet && !isUnauthorized(error)) toast.error(errorMessage(error, FETCH_FAILED), { id: FETCH_TOAST_ID });
+  }
+}
+
+/** Shows another period: remembers the choice and loads it. */
+export function chooseLeaderboard(query: LeaderboardQuery): void {
+  store.set(leaderboardQueryAtom, query);
+  void loadLeaderboard(query);
+}
+
+/** Refetches what is on screen without a spinner (live events, resync). Nothing before the first load. */
+export function refreshLeaderboard(): void {
+  if (store.get(leaderboardStatusAtom) === 'idle') return;
+  void loadLeaderboard(store.get(leaderboardQueryAtom), { quiet: true });
+}
+
+/** Admin: publishes the period (snapshot and period badges). Resolves true on success. */
+export async function generateLeaderboard(query: LeaderboardQuery): Promise<boolean> {
+  try {
+    const board = await leaderboardApi.generate(query.type === 'monthly' ? { type: 'monthly', year: query.year, month: query.month } : { type: 'yearly', year: query.year });
+    // The answer is the published board; show it if the user is still looking at that period.
+    if (boardMatches(board, store.get(leaderboardQueryAtom))) {
+      latestLoad++;
+      store.set(leaderboardAtom, board);
+      store.set(leaderboardStatusAtom, 'ready');
+    }
+    toast.success('Leaderboard generated successfully');
+    return true;
+  } catch (error) {
+    if (!isUnauthorized(error)) toast.error('Failed to generate leaderboard');
+    return false;
+  }
+}
+
+/** Downloads the period as CSV: fetched with the bearer token (a plain link would lack it), saved from a Blob. */
+export async function downloadLeaderboardCsv(query: LeaderboardQuery): Promise<void> {
+  try {
+    const text = await leaderboardApi.csv(query);
+    const url = URL.createObjectURL(new Blob([typeof text === 'string' ? text : ''], { type: 'text/csv;charset=utf-8' }));
+    const link = document.createElement('a');
+    link.href = url;
+    link.download = csvFilename(periodOf(query));
+    document.body.append(link);
+    link.click();
+    link.remove();
+    // Give the browser a moment to start the download before the object URL goes.
+    setTimeout(() => URL.revokeObjectURL(url), 1000);
+  } catch (error) {
+    if (!isUnauthorized(error)) toast.error(errorMessage(error, 'Failed to download leaderboard'));
+  }
+}
+
+/**
+ * `leaderboard.updated` (the current month's top 10, after every scoring): applied at once to the monthly
+ * board of that month. Returns whether a refetch should follow: rows beyond the top 10 may have moved, or a
+ * yearly board of that year changed too.
+ */
+export function applyLeaderboardUpdate(update: EventPayloads['leaderboard.updated']): boolean {
+  const board = store.get(leaderboardAtom);
+  if (!board || store.get(leaderboardStatusAtom) !== 'ready') return false;
+  if (board.type === 'yearly') return board.period.year === update.period.year;
+  const applied = applyLiveTop10(board, update);
+  if (!applied) return false;
+  latestLoad++;
+  store.set(leaderboardAtom, applied.board);
+  return !applied.complete;
+}
+
+/**
+ * `leaderboard.generated`: the board on screen, if it is that period, is now published. Returns whether it
+ * matched (its badges column may have changed too: the caller refetches).
+ */
+export function applyLeaderboardGenerated(event: EventPayloads['leaderboard.generated']): boolean {
+  const board = store.get(leaderboardAtom);
+  if (!board || board.type !== event.type || !samePeriod(board.period, event.period)) return false;
+  store.set(leaderboardAtom, { ...board, generatedAt: event.generatedAt });
+  return true;
+}

@@ -1,0 +1,30 @@
+import type { GenerateLeaderboardRequest, Leaderboard, Top10Response } from '@kpi/contracts';
+import { api, seg } from '../../lib/api';
+import type { LeaderboardQuery } from './rules';
+
+const boardPath = (query: LeaderboardQuery): string =>
+  query.type === 'monthly' ? `/leaderboard/monthly/${seg(query.year)}/${seg(query.month)}` : `/leaderboard/yearly/${seg(query.year)}`;
+
+export interface Top10Query {
+  userId?: string;
+  year: number;
+  /** Absent: the yearly leaderboard. */
+  month?: number;
+}
+
+export const leaderboardApi = {
+  /** The caller's company board for the period (the server takes the company from the token). */
+  board: (query: LeaderboardQuery) => api.get<Leaderboard>(boardPath(query)),
+  /**
+   * The same board as a CSV file. Through the api client, so the bearer token goes with it and a 401 ends the
+   * session; the body is not JSON, so the client hands it back as text.
+   */
+  csv: (query: LeaderboardQuery) => api.get<string>(`${boardPath(query)}?format=csv`),
+  top10: (companyId: string, query: Top10Query) => {
+    const params = new URLSearchParams({ year: String(query.year) });
+    if (query.month !== undefined) params.set('month', String(query.month));
+    if (query.userId) params.set('userId', query.userId);
+    return api.get<Top10Response>(`/leaderboard/top10/${seg(companyId)}?${params}`);
+  },
+  generate: (body: GenerateLeaderboardRequest) => api.post<Leaderboard>('/leaderboard/generate', body),
+};

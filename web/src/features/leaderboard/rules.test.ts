@@ -1,0 +1,107 @@
+import type { Leaderboard, LeaderboardEntry } from '@kpi/contracts';
+import { describe, expect, it } from 'vitest';
+import {
+  applyLiveTop10,
+  boardMatches,
+  csvFilename,
+  currentQuery,
+  medalFor,
+  periodLabel,
+  periodStarted,
+  publishedLabel,
+  rankedCount,
+  topTen,
+  yearOptions,
+} from './rules';
+
+const entry = (id: string, rank: number, totalScore = 10 - rank): LeaderboardEntry => ({
+  rank,
+  user: { _id: id, name: `Person ${id}`, department: 'Sales' },
+  totalScore,
+  tasksCompleted: 1,
+  averageScore: totalScore,
+  performanceLevel: 'satisfactory',
+  badges: [],
+});
+const board = (entries: LeaderboardEntry[], period = { year: 2026, month: 3 }): Leaderboard => ({
+  type: 'monthly',
+  period,
+  totalExecutives: 20,
+  entries,
+  generatedAt: null,
+});
+
+describe('leaderboard periods', () => {
+  const now = new Date(2026, 2, 15);
+
+  it('defaults to the current month and offers the current year and four previous', () => {
+    expect(currentQuery(now)).toEqual({ type: 'monthly', year: 2026, month: 3 });
+    expect(yearOptions(now)).toEqual([2026, 2025, 2024, 2023, 2022]);
+  });
+
+  it('labels a month and a year, and names the CSV as the server does', () => {
+    expect(periodLabel({ year: 2026, month: 3 })).toBe('March 2026');
+    expect(periodLabel({ year: 2026 })).toBe('2026');
+    expect(csvFilename({ year: 2026, month: 3 })).toBe('leaderboard-2026-03.csv');
+    expect(csvFilename({ year: 2025 })).toBe('leaderboard-2025.csv');
+  });
+
+  it('matches a board to the query by type and period', () => {
+    expect(boardMatches(board([]), { type: 'monthly', year: 2026, month: 3 })).toBe(true);
+    expect(boardMatches(board([]), { type: 'monthly', year: 2026, month: 4 })).toBe(false);
+    expect(boardMatches(board([]), { type: 'yearly', year: 2026, month: 3 })).toBe(false);
+    expect(boardMatches({ type: 'yearly', period: { year: 2026 } }, { type: 'yearly', year: 2026, month: 7 })).toBe(true);
+  });
+
+  it('knows which periods have started', () => {
+    expect(periodStarted({ type: 'monthly', year: 2026, month: 3 }, now)).toBe(true);
+    expect(periodStarted({ type: 'monthly', year: 2026, month: 4 }, now)).toBe(false);
+    expect(periodStarted({ type: 'yearly', year: 2026, month: 12 }, now)).toBe(true);
+    expect(periodStarted({ type: 'monthly', year: 2025, month: 12 }, now)).toBe(true);
+    expect(periodStarted({ type: 'yearly', year: 2027, month: 1 }, now)).toBe(false);
+  });
+});
+
+describe('leaderboard display', () => {
+  it('gives medals to ranks 1 to 3 only', () => {
+    expect([1, 2, 3, 4, 10].map(medalFor)).toEqual(['🥇', '🥈', '🥉', null, null]);
+  });
+
+  it('counts ranked executives and cuts the list at ten', () => {
+    expect(rankedCount(1)).toBe('1 executive ranked');
+    expect(rankedCount(12)).toBe('12 executives ranked');
+    const many = Array.from({ length: 12 }, (_, i) => entry(`u${i}`, i + 1));
+    expect(topTen(many).map((e) => e.rank)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10]);
+  });
+
+  it('says when a period was published', () => {
+    expect(publishedLabel(null)).toBeNull();
+    expect(publishedLabel('nonsense')).toBeNull();
+    expect(publishedLabel('2026-03-05T10:04:00.000Z')).toMatch(/^Published Mar [45], 2026, \d{1,2}:04 [AP]M$/);
+  });
+});
+
+describe('applyLiveTop10', () => {
+  it('ignores an update for another period or a yearly board', () => {
+    const b = board([entry('a', 1)]);
+    expect(applyLiveTop10(b, { period: { year: 2026, month: 4 }, top10: [], totalExecutives: 3 })).toBeNull();
+    expect(applyLiveTop10({ ...b, type: 'yearly', period: { year: 2026 } }, { period: { year: 2026, month: 3 }, top10: [], totalExecutives: 3 })).toBeNull();
+  });
+
+  it('replaces the whole list when fewer than ten are ranked', () => {
+    const b = board([entry('a', 1), entry('b', 2)]);
+    const result = applyLiveTop10(b, { period: { year: 2026, month: 3 }, top10: [entry('b', 1, 20), entry('a', 2)], totalExecutives: 4 });
+    expect(result?.complete).toBe(true);
+    expect(result?.board.entries.map((e) => e.user._id)).toEqual(['b', 'a']);
+    expect(result?.board.totalExecutives).toBe(4);
+  });
+
+  it('keeps the rows beyond a full top ten (without duplicates) and asks for a refetch', () => {
+    const old = Array.from({ length: 12 }, (_, i) => entry(`u${i}`, i + 1));
+    // u11 (rank 12) jumps to first place.
+    const top10 = [entry('u11', 1, 30), ...old.slice(0, 9).map((e, i) => ({ ...e, rank: i + 2 }))];
+    const result = applyLiveTop10(board(old), { period: { year: 2026, month: 3 }, top10, totalExecutives: 12 });
+    expect(result?.complete).toBe(false);
+    expect(result?.board.entries.map((e) => e.user._id)).toEqual(['u11', 'u0', 'u1', 'u2', 'u3', 'u4', 'u5', 'u6', 'u7', 'u8', 'u9', 'u10']);
+  });
+});

@@ -1,0 +1,82 @@
+import { LEADERBOARD_SIZE, MONTH_NAMES, YEARS_SHOWN, type Leaderboard, type LeaderboardEntry, type LeaderboardPeriod, type LeaderboardType, type PerformanceLevel } from '@kpi/contracts';
+import type { BadgeTone } from '../../components/ui';
+
+/** What a leaderboard screen asks for. `month` is kept while Yearly is chosen, so switching back restores it. */
+export interface LeaderboardQuery {
+  type: LeaderboardType;
+  year: number;
+  /** 1-12. */
+  month: number;
+}
+
+/** The current month by this browser's clock: the screens' default period. */
+export const currentQuery = (now = new Date()): LeaderboardQuery => ({ type: 'monthly', year: now.getFullYear(), month: now.getMonth() + 1 });
+
+/** The year selector: the current year and the previous ones, newest first (SPEC §9: five). */
+export const yearOptions = (now = new Date()): number[] => Array.from({ length: YEARS_SHOWN }, (_, i) => now.getFullYear() - i);
+
+export const periodOf = (query: LeaderboardQuery): LeaderboardPeriod =>
+  query.type === 'monthly' ? { year: query.year, month: query.month } : { year: query.year };
+
+export const samePeriod = (a: LeaderboardPeriod, b: LeaderboardPeriod): boolean => a.year === b.year && (a.month ?? null) === (b.month ?? null);
+
+/** Whether a fetched board answers this query (a late answer for another period is dropped). */
+export const boardMatches = (board: Pick<Leaderboard, 'type' | 'period'>, query: LeaderboardQuery): boolean =>
+  board.type === query.type && samePeriod(board.period, periodOf(query));
+
+/** 'November 2026' or '2026'. */
+export const periodLabel = (period: LeaderboardPeriod): string =>
+  period.month ? `${MONTH_NAMES[period.month - 1]} ${period.year}` : String(period.year);
+
+/** 'leaderboard-2026-03.csv' / 'leaderboard-2026.csv', as the server names the download. */
+export const csvFilename = (period: LeaderboardPeriod): string =>
+  `leaderboard-${period.year}${period.month ? `-${String(period.month).padStart(2, '0')}` : ''}.csv`;
+
+/** Whether the period has begun by this browser's clock: a future period cannot be published. */
+export const periodStarted = (query: LeaderboardQuery, now = new Date()): boolean => {
+  const year = now.getFullYear();
+  if (query.year !== year) return query.year < year;
+  return query.type === 'yearly' || query.month <= now.getMonth() + 1;
+};
+
+const MEDALS: Record<number, string> = { 1: '🥇', 2: '🥈', 3: '🥉' };
+/** Ranks 1 to 3 get a medal (ties share a rank, so two people can hold the same one). */
+export const medalFor = (rank: number): string | null => MEDALS[rank] ?? null;
+
+export const LEVEL_TONES: Record<PerformanceLevel, BadgeTone> = { excellent: 'green', satisfactory: 'amber', underperforming: 'red' };
+
+/** Scores and averages are shown to one decimal (SPEC §9). */
+export const oneDecimal = (value: number): string => (Number.isFinite(value) ? value.toFixed(1) : '0.0');
+
+export const rankedCount = (count: number): string => `${count} ${count === 1 ? 'executive' : 'executives'} ranked`;
+
+/** The first ten rows, the list every screen shows. */
+export const topTen = (entries: readonly LeaderboardEntry[]): LeaderboardEntry[] => entries.slice(0, LEADERBOARD_SIZE);
+
+export interface LiveTop10 {
+  period: LeaderboardPeriod;
+  top10: LeaderboardEntry[];
+  totalExecutives: number;
+}
+
+/**
+ * Applies a `leaderboard.updated` (the current month's top 10) to the monthly board on screen. Returns null
+ * when the board shows another period. `complete` is false when people beyond the top 10 may have moved:
+ * the rows below are kept as they were until a quiet refetch brings them.
+ */
+export function applyLiveTop10(board: Leaderboard, update: LiveTop10): { board: Leaderboard; complete: boolean } | null {
+  if (board.type !== 'monthly' || !samePeriod(board.period, update.period)) return null;
+  // Fewer than ten ranked: the event holds every ranked executive.
+  if (update.top10.length < LEADERBOARD_SIZE) return { board: { ...board, entries: update.top10, totalExecutives: update.totalExecutives }, complete: true };
+  const inTop = new Set(update.top10.map((e) => e.user._id));
+  const rest = board.entries.filter((e) => !inTop.has(e.user._id));
+  return { board: { ...board, entries: [...update.top10, ...rest], totalExecutives: update.totalExecutives }, complete: false };
+}
+
+const publishedFormat = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', year: 'numeric', hour: 'numeric', minute: '2-digit' });
+/** 'Published Nov 26, 2026, 3:04 PM', or null when the period has not been published. */
+export function publishedLabel(generatedAt: string | null | undefined): string | null {
+  if (!generatedAt) return null;
+  const date = new Date(generatedAt);
+  return Number.isNaN(date.getTime()) ? null : `Published ${publishedFormat.format(date)}`;
+}

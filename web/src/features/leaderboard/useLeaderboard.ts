@@ -1,0 +1,26 @@
+import { useEffect } from 'react';
+import { store, useAtomValue } from '../../app/store';
+import { chooseLeaderboard, loadLeaderboard } from './actions';
+import { leaderboardAtom, leaderboardQueryAtom, leaderboardStatusAtom } from './atoms';
+import { boardMatches } from './rules';
+
+/**
+ * What a leaderboard screen reads: the chosen period, its board and load status. Opening the screen loads
+ * the period; coming back to a board that is already shown (and kept live) refreshes it without a spinner.
+ */
+export function useLeaderboard() {
+  const query = useAtomValue(leaderboardQueryAtom);
+  const board = useAtomValue(leaderboardAtom);
+  const status = useAtomValue(leaderboardStatusAtom);
+
+  useEffect(() => {
+    const shown = store.get(leaderboardAtom);
+    const current = store.get(leaderboardQueryAtom);
+    const ready = store.get(leaderboardStatusAtom) === 'ready' && shown !== null && boardMatches(shown, current);
+    void loadLeaderboard(current, { quiet: ready });
+  }, []);
+
+  // The board in the atom answers the chosen period, or nothing is shown yet.
+  const matching = board && boardMatches(board, query) ? board : null;
+  return { query, board: matching, status, choose: chooseLeaderboard };
+}

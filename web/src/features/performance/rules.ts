@@ -1,0 +1,29 @@
+import { MONTH_NAMES, type ExecutiveStats } from '@kpi/contracts';
+
+/** The dashboard's period: a month of a year (the rank and the top 10 are for it). */
+export interface PerformanceQuery {
+  year: number;
+  /** 1-12. */
+  month: number;
+}
+
+export const currentMonth = (now = new Date()): PerformanceQuery => ({ year: now.getFullYear(), month: now.getMonth() + 1 });
+
+/** Rounded percent of completed over total tasks; 0 with no tasks (SPEC §2). */
+export const completionRate = (completed: number, total: number): number => (total > 0 ? Math.round((completed / total) * 100) : 0);
+
+/** '#rank of totalExecutives', or an em dash while the executive is not ranked in the period. */
+export const rankText = (stats: Pick<ExecutiveStats, 'currentRank' | 'totalExecutives'>): string =>
+  stats.currentRank ? `#${stats.currentRank} of ${stats.totalExecutives}` : '—';
+
+const monthIndex = (key: string): number => {
+  const month = Number(key.slice(5, 7));
+  return month >= 1 && month <= 12 ? month - 1 : -1;
+};
+/** 'YYYY-MM' → 'Jan'. */
+export const shortMonth = (key: string): string => MONTH_NAMES[monthIndex(key)]?.slice(0, 3) ?? key;
+/** 'YYYY-MM' → 'January 2026'. */
+export const longMonth = (key: string): string => {
+  const name = MONTH_NAMES[monthIndex(key)];
+  return name ? `${name} ${key.slice(0, 4)}` : key;
+};
