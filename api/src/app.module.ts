@@ -17,6 +17,7 @@ import { LeaderboardModule } from './modules/leaderboard/leaderboard.module';
 import { NotificationsModule } from './modules/notifications/notifications.module';
 import { TasksModule } from './modules/tasks/tasks.module';
 import { UsersModule } from './modules/users/users.module';
+import { WallsModule } from './modules/walls/walls.module';
 import { RealtimeModule } from './realtime/realtime.module';
 
 @Module({})
@@ -47,6 +48,7 @@ export class AppModule {
         TasksModule,
         LeaderboardModule,
         KpiModule,
+        WallsModule,
       ],
     };
   }

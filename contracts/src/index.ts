@@ -12,4 +12,5 @@ export * from './notifications';
 export * from './leaderboard';
 export * from './badges';
 export * from './stats';
+export * from './walls';
 export * from './realtime/events';

@@ -9,8 +9,11 @@ import { ScoreHistory } from '../modules/tasks/score-history.entity';
 import { TaskComment } from '../modules/tasks/task-comment.entity';
 import { Task } from '../modules/tasks/task.entity';
 import { User } from '../modules/users/user.entity';
+import { WallDisplay } from '../modules/walls/wall-display.entity';
+import { WallPairing } from '../modules/walls/wall-pairing.entity';
 
 /** Every entity, listed explicitly (no folder scanning), for the ORM config and tests. */
 export const ENTITIES = [
   Company, User, Task, TaskComment, ScoreHistory, Announcement, Notification, Badge, UserBadge, LeaderboardSnapshot, EventLog, StreamSequence,
+  WallDisplay, WallPairing,
 ];

@@ -1,11 +1,15 @@
 import { Injectable, Logger } from '@nestjs/common';
-import { roomOf, rooms, type ClientToServerEvents, type EventEnvelope, type ServerToClientEvents } from '@kpi/contracts';
+import { roomOf, rooms, type AnyEnvelope, type ClientToServerEvents, type EventEnvelope, type ServerToClientEvents } from '@kpi/contracts';
 import type { Server } from 'socket.io';
 import type { RecordedEvent } from './event-recorder';
+import { wallRelay } from './wall-relay';
 
 export type RealtimeServer = Server<ClientToServerEvents, ServerToClientEvents>;
 
-/** The one place events leave the server: each committed event goes to the room of its audience. */
+/**
+ * The one place events leave the server: each committed event goes to the room of its audience, and what wall
+ * displays may see of it (events/wall-relay.ts) to the company's wall room.
+ */
 @Injectable()
 export class EventPublisher {
   private readonly logger = new Logger('Events');
@@ -43,11 +47,24 @@ export class EventPublisher {
       const target = waiting.length ? server.to(room).except(waiting) : server.to(room);
       // The envelope type is a union keyed by `type`; the emit signature checks the pair at compile time.
       (target.emit as (type: string, env: unknown) => boolean)(envelope.type, envelope);
+      // Wall displays never replay (they refetch on connect), so they are never held back.
+      const forWalls = wallRelay(envelope as AnyEnvelope, audience);
+      if (forWalls) (server.to(forWalls.room).emit as (type: string, env: unknown) => boolean)(forWalls.envelope.type, forWalls.envelope);
       if (envelope.type === 'session.revoked' && audience.kind === 'user') {
         // Give the message a moment to leave before the sockets close.
         setTimeout(() => server.in(rooms.user(audience.userId)).disconnectSockets(true), 50).unref();
       }
     }
     this.logger.debug?.(`published ${events.length} event(s)`);
+  }
+
+  /** A revoked wall display: its sockets close at once (on every instance, through the adapter). */
+  disconnectDisplay(displayId: string): void {
+    this.server?.in(rooms.wallDisplay(displayId)).disconnectSockets(true);
+  }
+
+  /** A deleted company: its wall displays' sockets close, and their reconnect is refused. */
+  disconnectWalls(companyId: string): void {
+    this.server?.in(rooms.wall(companyId)).disconnectSockets(true);
   }
 }

@@ -14,6 +14,11 @@ export type ReplayResult = { kind: 'replay'; events: EventEnvelope[]; seq: numbe
 export class ReplayService {
   constructor(private readonly em: EntityManager) {}
 
+  /** The last sequence number of a stream (0 before its first event). */
+  async head(stream: string): Promise<number> {
+    return (await this.em.fork().findOne(StreamSequence, { stream }))?.lastSeq ?? 0;
+  }
+
   async missedBy(actor: Actor, since: number | undefined): Promise<ReplayResult> {
     const em = this.em.fork();
     const stream = streamFor(actor);

@@ -1,5 +1,5 @@
 import { rooms, SYSTEM_STREAM } from '@kpi/contracts';
-import type { Actor } from '../common/auth/actor';
+import type { Actor, WallActor } from '../common/auth/actor';
 
 /** The rooms a user's sockets join, chosen by the server from who they are. Clients never name rooms. */
 export function roomsFor(actor: Actor): string[] {
@@ -11,6 +11,9 @@ export function roomsFor(actor: Actor): string[] {
   }
   return list;
 }
+
+/** A wall display's rooms: its company's wall room and its own (for revocation). No user or company room. */
+export const roomsForWall = (wall: WallActor): string[] => [rooms.wall(wall.companyId), rooms.wallDisplay(wall.displayId)];
 
 /** The one event stream a user follows: their company's, or the system stream for the superadmin. */
 export const streamFor = (actor: Actor): string => actor.companyId ?? SYSTEM_STREAM;

@@ -9,8 +9,8 @@ describe('tenant isolation matrix', () => {
   let t: TestApp;
   let a: Tenant;
   let b: Tenant;
-  const secret = { task: 'B-SECRET-TASK-TITLE', announcement: 'B-SECRET-ANNOUNCEMENT', exec: 'B-Secret Executive' };
-  let ids: { company: string; exec: string; admin: string; task: string; announcement: string; notification: string };
+  const secret = { task: 'B-SECRET-TASK-TITLE', announcement: 'B-SECRET-ANNOUNCEMENT', exec: 'B-Secret Executive', display: 'B-Secret Display' };
+  let ids: { company: string; exec: string; admin: string; task: string; announcement: string; notification: string; display: string };
 
   beforeAll(async () => {
     t = await startTestApp();
@@ -25,7 +25,12 @@ describe('tenant isolation matrix', () => {
     await t.http.put(`/api/tasks/${task.body._id}/submit`).set(bearer(execToken)).send({ content: 'done' });
     const ann = await t.http.post('/api/announcements').set(bearer(b.admin.token)).send({ title: secret.announcement, content: 'c' });
     const notes = await t.http.get('/api/notifications').set(bearer(execToken));
-    ids = { company: b.company._id, exec: exec.body._id, admin: b.admin.user._id, task: task.body._id, announcement: ann.body._id, notification: notes.body.items[0]._id };
+    const pairing = await t.http.post('/api/walls/pairings');
+    const display = await t.http.post('/api/walls/claim').set(bearer(b.admin.token)).send({ code: pairing.body.code, name: 'B-Secret Display' });
+    ids = {
+      company: b.company._id, exec: exec.body._id, admin: b.admin.user._id, task: task.body._id, announcement: ann.body._id,
+      notification: notes.body.items[0]._id, display: display.body._id,
+    };
   });
   afterAll(() => t.close());
 
@@ -64,6 +69,7 @@ describe('tenant isolation matrix', () => {
     ['get', `/api/kpi/company/${ids.company}`],
     ['get', `/api/kpi/company/${ids.company}?format=csv`],
     ['get', '/api/kpi/overall'],
+    ['delete', `/api/walls/${ids.display}`],
   ];
 
   it.each(['admin', 'executive'] as const)("refuses company A's %s everything of company B", async (role) => {
@@ -89,5 +95,7 @@ describe('tenant isolation matrix', () => {
     expect(people.body.some((u: { name: string }) => u.name === secret.exec)).toBe(true);
     const notes = await t.http.get('/api/badges/user/' + ids.exec).set(bearer(b.admin.token));
     expect(notes.body).toEqual([]);
+    const displays = await t.http.get('/api/walls').set(bearer(b.admin.token));
+    expect(displays.body.map((d: { name: string }) => d.name)).toEqual([secret.display]);
   });
 });

@@ -76,6 +76,10 @@ export const rooms = {
   company: (companyId: string) => `company:${companyId}`,
   admins: (companyId: string) => `company:${companyId}:admins`,
   superadmin: () => 'superadmin',
+  /** Every wall display of a company: the events walls may see (api/src/events/wall-relay.ts). */
+  wall: (companyId: string) => `wall:${companyId}`,
+  /** One wall display's sockets, so revoking it disconnects them at once. */
+  wallDisplay: (displayId: string) => `wall-display:${displayId}`,
 };
 
 export const roomOf = (audience: Audience): string => {
@@ -99,6 +103,7 @@ export interface ServerControl {
   resync: { seq: number };
 }
 export interface HandshakeAuth {
+  /** A user's token, or a wall display's token (walls never replay: they refetch their board on connect). */
   token: string;
   /** The last sequence number this client applied in its stream. */
   since?: number;

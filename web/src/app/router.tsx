@@ -8,6 +8,8 @@ import { RequireRole, SessionGate } from './guards';
 const SuperadminArea = lazy(() => import('../pages/superadmin/SuperadminArea'));
 const AdminArea = lazy(() => import('../pages/admin/AdminArea'));
 const ExecutiveArea = lazy(() => import('../pages/executive/ExecutiveArea'));
+// The office wall display: no session, its own chunk (and its own socket).
+const WallPage = lazy(() => import('../pages/WallPage'));
 
 const area = (node: ReactNode) => <Suspense fallback={<FullPageSpinner />}>{node}</Suspense>;
 
@@ -15,6 +17,15 @@ const area = (node: ReactNode) => <Suspense fallback={<FullPageSpinner />}>{node
 export function AppRoutes() {
   return (
     <Routes>
+      {/* Outside the session gate and the role guards: a wall is paired with a code, not signed in. */}
+      <Route
+        path="/wall"
+        element={
+          <Suspense fallback={<div className="fixed inset-0 bg-slate-950" />}>
+            <WallPage />
+          </Suspense>
+        }
+      />
       <Route element={<SessionGate />}>
         <Route path="/" element={<LoginPage />} />
         <Route path="/login" element={<LoginPage />} />

@@ -65,12 +65,14 @@ export interface RequestOptions {
   allowUnauthorized?: boolean;
   token?: string | null;
   signal?: AbortSignal;
+  /** Extra request headers (a wall screen's pairing secret). */
+  headers?: Record<string, string>;
 }
 
 type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
 
 async function request<T>(method: Method, path: string, body: unknown, options: RequestOptions = {}): Promise<T> {
-  const headers: Record<string, string> = { Accept: 'application/json' };
+  const headers: Record<string, string> = { Accept: 'application/json', ...options.headers };
   const token = options.token !== undefined ? options.token : getToken();
   if (token) headers.Authorization = `Bearer ${token}`;
   if (body !== undefined) headers['Content-Type'] = 'application/json';

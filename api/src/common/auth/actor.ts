@@ -15,3 +15,18 @@ export interface TokenClaims {
   /** The user's token version when the token was issued; a bump ends every older token. */
   tv: number;
 }
+
+/** A paired wall display: reads one company's board, nothing else (docs/wall-display.md). */
+export interface WallActor {
+  displayId: string;
+  companyId: string;
+  name: string;
+}
+
+/** A display token's claims. `kind` tells it apart from a user's token, which never carries one. */
+export interface WallTokenClaims {
+  sub: string;
+  kind: 'wall';
+  /** The display's company, checked against the display row on every use. */
+  cid: string;
+}

@@ -6,8 +6,10 @@ import { APP_CONFIG, type AppConfig } from '../../config/env';
 import { JwtAuthGuard, RolesGuard } from './guards';
 import { JwtStrategy } from './jwt.strategy';
 import { SessionService } from './session.service';
+import { WallGuard } from './wall.guard';
+import { WallSessionService } from './wall-session.service';
 
-/** Authentication for the whole app: a global token guard, a global roles guard, and the session checks. */
+/** Authentication for the whole app: global token and roles guards, the user session checks, and wall displays' own. */
 @Global()
 @Module({
   imports: [
@@ -19,10 +21,12 @@ import { SessionService } from './session.service';
   ],
   providers: [
     SessionService,
+    WallSessionService,
+    WallGuard,
     { provide: JwtStrategy, inject: [SessionService, APP_CONFIG], useFactory: (s: SessionService, c: AppConfig) => new JwtStrategy(s, c.jwtSecret) },
     { provide: APP_GUARD, useClass: JwtAuthGuard },
     { provide: APP_GUARD, useClass: RolesGuard },
   ],
-  exports: [SessionService, JwtModule],
+  exports: [SessionService, WallSessionService, WallGuard, JwtModule],
 })
 export class AuthCoreModule {}

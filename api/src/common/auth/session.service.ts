@@ -32,6 +32,8 @@ export class SessionService {
   }
 
   async actorFromClaims(claims: TokenClaims): Promise<Actor> {
+    // A wall display's token (or anything else that is not a user's) opens no user endpoint or socket.
+    if ((claims as { kind?: unknown }).kind !== undefined || typeof claims.tv !== 'number') throw unauthenticated();
     const user = await this.em.fork().findOne(User, { id: claims.sub }, { fields: ['id', 'name', 'role', 'company', 'isActive', 'tokenVersion'] });
     if (!user || !user.isActive || user.tokenVersion !== claims.tv) throw unauthenticated();
     return { userId: user.id, role: user.role, companyId: user.company?.id ?? null, name: user.name };

@@ -5,6 +5,7 @@ import type { z } from 'zod';
 import type { createCompanySchema, updateCompanySchema } from '@kpi/contracts';
 import type { Actor } from '../../common/auth/actor';
 import { notFound } from '../../common/errors/app-error';
+import { EventPublisher } from '../../events/event-publisher';
 import { UnitOfWork } from '../../events/unit-of-work';
 import { EventLog, StreamSequence } from '../../events/event-log.entity';
 import { Company } from './company.entity';
@@ -22,6 +23,7 @@ export class CompaniesService {
   constructor(
     private readonly em: EntityManager,
     private readonly uow: UnitOfWork,
+    private readonly publisher: EventPublisher,
   ) {}
 
   async list(_actor: Actor): Promise<CompanyView[]> {
@@ -59,9 +61,12 @@ export class CompaniesService {
     });
   }
 
-  /** Removes the company and, through cascading foreign keys, all its users, tasks, announcements and badges. */
-  remove(_actor: Actor, id: string): Promise<MessageResponse> {
-    return this.uow.run(async (em, events) => {
+  /**
+   * Removes the company and, through cascading foreign keys, all its users, tasks, announcements, badges and
+   * wall displays; the displays' screens are disconnected (and go back to pairing).
+   */
+  async remove(_actor: Actor, id: string): Promise<MessageResponse> {
+    const result = await this.uow.run(async (em, events) => {
       const found = await em.nativeDelete(Company, { id });
       if (!found) throw notFound('Company');
       await em.nativeDelete(EventLog, { stream: id });
@@ -69,5 +74,7 @@ export class CompaniesService {
       events.record('company.deleted', { kind: 'superadmin' }, { companyId: id });
       return { message: 'Company deleted successfully' };
     });
+    this.publisher.disconnectWalls(id);
+    return result;
   }
 }

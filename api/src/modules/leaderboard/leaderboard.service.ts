@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { EntityManager } from '@mikro-orm/sqlite';
-import { LEADERBOARD_SIZE, type generateLeaderboardSchema, type Leaderboard, type LeaderboardPeriod, type leaderboardQuerySchema, type top10QuerySchema, type Top10Response } from '@kpi/contracts';
+import { LEADERBOARD_SIZE, type EventPayloads, type generateLeaderboardSchema, type Leaderboard, type LeaderboardPeriod, type leaderboardQuerySchema, type top10QuerySchema, type Top10Response } from '@kpi/contracts';
 import type { z } from 'zod';
 import type { Actor } from '../../common/auth/actor';
 import { invalid, notFound } from '../../common/errors/app-error';
@@ -84,9 +84,14 @@ export class LeaderboardService {
   /** Inside a scoring unit of work: the current month's top 10 to the whole company. */
   async recordLiveUpdate(em: EntityManager, events: EventRecorder, companyId: string): Promise<void> {
     const company = await em.findOneOrFail(Company, { id: companyId });
-    const standings = await computeStandings(em, company, monthOf(new Date(), company.timeZone));
+    events.record('leaderboard.updated', { kind: 'company', companyId }, await this.liveTop10(em, company));
+  }
+
+  /** The current month's top 10 in the company's zone: what `leaderboard.updated` carries and walls show. */
+  async liveTop10(em: EntityManager, company: CompanyZone, now = new Date()): Promise<EventPayloads['leaderboard.updated']> {
+    const standings = await computeStandings(em, company, monthOf(now, company.timeZone));
     const top10 = await toEntries(em, standings.ranked.slice(0, LEADERBOARD_SIZE));
-    events.record('leaderboard.updated', { kind: 'company', companyId }, { period: standings.period, top10, totalExecutives: standings.totalExecutives });
+    return { period: standings.period, top10, totalExecutives: standings.totalExecutives };
   }
 
   /** Ranked standings without the badges column, for the KPI figures. */

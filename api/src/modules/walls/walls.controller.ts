@@ -1,0 +1,52 @@
+import { Body, Controller, Delete, Get, Headers, Param, Post, UseGuards } from '@nestjs/common';
+import { ThrottlerGuard } from '@nestjs/throttler';
+import { claimWallSchema, PAIRING_SECRET_HEADER } from '@kpi/contracts';
+import type { z } from 'zod';
+import type { Actor, WallActor } from '../../common/auth/actor';
+import { CurrentActor, Public, Roles } from '../../common/auth/decorators';
+import { CurrentWall, WallDisplayOnly } from '../../common/auth/wall.guard';
+import { ZodPipe } from '../../common/validation/zod.pipe';
+import { WallsService } from './walls.service';
+
+@Controller('walls')
+export class WallsController {
+  constructor(private readonly walls: WallsService) {}
+
+  /** A screen asks for a code: no login, so limited per address like sign-in. */
+  @Public()
+  @UseGuards(ThrottlerGuard)
+  @Post('pairings')
+  startPairing() {
+    return this.walls.startPairing();
+  }
+
+  @Public()
+  @Get('pairings/:pairingId')
+  pairingStatus(@Param('pairingId') pairingId: string, @Headers(PAIRING_SECRET_HEADER) secret?: string) {
+    return this.walls.pairingStatus(pairingId, secret);
+  }
+
+  @Post('claim')
+  @Roles('admin')
+  claim(@CurrentActor() actor: Actor, @Body(new ZodPipe(claimWallSchema)) body: z.output<typeof claimWallSchema>) {
+    return this.walls.claim(actor, body);
+  }
+
+  @Get()
+  @Roles('admin')
+  list(@CurrentActor() actor: Actor) {
+    return this.walls.list(actor);
+  }
+
+  @WallDisplayOnly()
+  @Get('me/board')
+  board(@CurrentWall() wall: WallActor) {
+    return this.walls.board(wall);
+  }
+
+  @Delete(':id')
+  @Roles('admin')
+  revoke(@CurrentActor() actor: Actor, @Param('id') id: string) {
+    return this.walls.revoke(actor, id);
+  }
+}

@@ -1,0 +1,63 @@
+import { PRODUCT_NAME } from '@kpi/contracts';
+import { useAtomValue } from '../../app/store';
+import { Spinner, cx } from '../../components/ui';
+import { wallBoardAtom, wallConnectionAtom, wallUpdatedAtAtom } from './atoms';
+import { clockTime, periodHeading } from './rules';
+import { WallAnnouncements } from './WallAnnouncements';
+import { WallLeaderboard } from './WallLeaderboard';
+
+/** The paired wall: company, period, the live top 10 and the pinned announcements, full screen. */
+export function WallScreen() {
+  const board = useAtomValue(wallBoardAtom);
+  const connection = useAtomValue(wallConnectionAtom);
+  const updatedAt = useAtomValue(wallUpdatedAtAtom);
+  const lost = connection === 'lost';
+
+  if (!board) {
+    return (
+      <div className="flex h-full flex-col">
+        {lost && <StaleBanner />}
+        <div className="flex flex-1 flex-col items-center justify-center gap-[3vh] text-[3vh] text-slate-300">
+          <Spinner size="lg" label="Loading the leaderboard" className="border-white/20 border-t-indigo-400" />
+          Loading the leaderboard…
+        </div>
+      </div>
+    );
+  }
+
+  const ranked = board.top10.length;
+  return (
+    <div className="flex h-full flex-col">
+      {lost && <StaleBanner />}
+      <header className="flex items-end justify-between gap-[4vh] px-[4vh] pb-[2.2vh] pt-[3vh]">
+        <div className="min-w-0">
+          <p className="truncate text-[2.4vh] font-semibold uppercase tracking-[0.22em] text-indigo-300">{board.company.name}</p>
+          <h1 className="truncate text-[5.6vh] font-bold leading-[1.1] tracking-tight text-white">{periodHeading(board.period)}</h1>
+        </div>
+        <div className="shrink-0 text-right text-[2.2vh] leading-snug text-slate-400">
+          <p className="flex items-center justify-end gap-[1vh]" data-testid="wall-updated">
+            <span aria-hidden="true" className={cx('inline-block h-[1.3vh] w-[1.3vh] rounded-full', lost ? 'bg-amber-400' : connection === 'live' ? 'bg-emerald-400' : 'bg-slate-500')} />
+            {updatedAt !== null && `Updated ${clockTime(updatedAt)}`}
+          </p>
+          <p>
+            {ranked === 0 ? `${board.totalExecutives} executives` : `Top ${ranked} of ${board.totalExecutives} executives`}
+          </p>
+        </div>
+      </header>
+      <main className={cx('flex min-h-0 flex-1 gap-[3.5vh] px-[4vh] pb-[3.5vh] transition-opacity duration-700', lost && 'opacity-60')}>
+        <WallLeaderboard entries={board.top10} className="min-w-0 flex-1" />
+        {board.announcements.length > 0 && <WallAnnouncements announcements={board.announcements} className="w-[31%] shrink-0" />}
+      </main>
+      <p className="sr-only">{PRODUCT_NAME} wall display: {board.display.name}</p>
+    </div>
+  );
+}
+
+function StaleBanner() {
+  return (
+    <div role="status" className="flex items-center justify-center gap-[1.5vh] bg-amber-400 px-[4vh] py-[1.2vh] text-[2.6vh] font-semibold text-amber-950">
+      <Spinner size="sm" label="Reconnecting" className="border-amber-900/30 border-t-amber-950" />
+      Connection lost — reconnecting…
+    </div>
+  );
+}
