@@ -1,13 +1,16 @@
 import 'reflect-metadata';
 import { INestApplication, type LogLevel } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
-import { EntityManager, MikroORM } from '@mikro-orm/sqlite';
+import { MikroORM } from '@mikro-orm/core';
+import type { EntityManager } from '@mikro-orm/sqlite';
 import helmet from 'helmet';
 import { AppModule } from './app.module';
 import { ErrorFilter } from './common/errors/error.filter';
 import type { AppConfig } from './config/env';
 import { ensureSuperadmin } from './database/seed/superadmin';
 import { isEmptyDatabase, seedDemo, type DemoLogin } from './database/seed/demo';
+import { underStartupLock } from './database/startup-lock';
+import { RedisIoAdapter } from './realtime/redis-io.adapter';
 
 const LEVELS: LogLevel[] = ['error', 'warn', 'log', 'debug'];
 
@@ -42,11 +45,29 @@ export async function createApp(config: AppConfig): Promise<StartedApp> {
   );
   app.enableShutdownHooks();
 
-  const orm = app.get(MikroORM);
-  await orm.getMigrator().up();
-  const em = orm.em.fork() as unknown as EntityManager;
-  const firstRun = await isEmptyDatabase(em);
-  await ensureSuperadmin(em, config);
-  const demoLogins = config.demoSeed && firstRun ? await seedDemo(em) : null;
-  return { app, demoLogins };
+  try {
+    // The core MikroORM token: registered whichever driver DATABASE_URL picks (the driver packages' own differ).
+    const orm = app.get(MikroORM);
+    // Instances starting together on one PostgreSQL database take turns here (database/startup-lock.ts).
+    const demoLogins = await underStartupLock(orm, config.database, async () => {
+      await orm.getMigrator().up();
+      const em = orm.em.fork() as unknown as EntityManager;
+      const firstRun = await isEmptyDatabase(em);
+      await ensureSuperadmin(em, config);
+      return config.demoSeed && firstRun ? await seedDemo(em) : null;
+    });
+    if (config.redisUrl) {
+      // Several instances share Socket.IO rooms through Redis (docs/scale-out.md); app.close() closes its clients.
+      const io = new RedisIoAdapter(app, config.redisUrl);
+      await io.connect();
+      app.useWebSocketAdapter(io);
+      // Initialised now, so app.close() releases the Redis connections even if the caller never listens.
+      await app.init();
+    }
+    return { app, demoLogins };
+  } catch (err) {
+    // A failed start (database or Redis unreachable, a migration refused) leaves no pool or client open.
+    await app.close().catch(() => undefined);
+    throw err;
+  }
 }

@@ -6,6 +6,7 @@ import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { ENTITIES } from '../database/entities';
 import { MIGRATIONS } from '../database/migrations';
+import { MIGRATIONS_POSTGRESQL } from '../database/migrations/postgresql';
 import { loadConfig, type AppConfig } from './env';
 
 /** SQLite runs in WAL mode with foreign keys on; pragmas run in order on each new connection. */
@@ -33,7 +34,20 @@ export function ormOptions(config: AppConfig): Options {
   } satisfies Partial<Options>;
 
   if (config.database.driver === 'postgresql') {
-    return { ...common, driver: PostgreSqlDriver, clientUrl: config.database.url };
+    return {
+      ...common,
+      driver: PostgreSqlDriver,
+      clientUrl: config.database.url,
+      migrations: {
+        ...common.migrations,
+        // PostgreSQL has its own SQL (docs/scale-out.md); the CLI creates new ones in this folder too.
+        migrationsList: MIGRATIONS_POSTGRESQL,
+        path: 'dist/database/migrations/postgresql',
+        pathTs: 'src/database/migrations/postgresql',
+        // Kept off (the default) on purpose: on PostgreSQL it takes `session_replication_role`, a superuser's right.
+        disableForeignKeys: false,
+      },
+    };
   }
   const file = config.database.file;
   if (file !== ':memory:') mkdirSync(dirname(file), { recursive: true });

@@ -16,7 +16,7 @@ export class Announcement {
   @ManyToOne(() => Company, { deleteRule: 'cascade' })
   company!: Company;
 
-  @ManyToOne(() => User, { nullable: true, deleteRule: 'set null' })
+  @ManyToOne(() => User, { nullable: true, deleteRule: 'set null', index: true })
   author: User | null = null;
 
   @Property({ type: 'string', length: 120 })

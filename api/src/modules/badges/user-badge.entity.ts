@@ -17,7 +17,7 @@ export class UserBadge {
   @ManyToOne(() => User, { deleteRule: 'cascade' })
   user!: User;
 
-  @ManyToOne(() => Badge, { deleteRule: 'cascade' })
+  @ManyToOne(() => Badge, { deleteRule: 'cascade', index: true })
   badge!: Badge;
 
   @ManyToOne(() => Company, { deleteRule: 'cascade' })

@@ -3,7 +3,7 @@ import { UserBadge } from '../badges/user-badge.entity';
 import type { MonthBucket } from '../leaderboard/periods';
 import { Task } from '../tasks/task.entity';
 import { User } from '../users/user.entity';
-import type { ScoreSum } from './stats-rules';
+import { averageOf, type ScoreSum } from './stats-rules';
 
 /**
  * The aggregate queries behind the KPI endpoints: every figure is computed by the database (GROUP BY over
@@ -31,19 +31,24 @@ export async function taskFigures(em: EntityManager, where: { assignedTo?: strin
       raw('count(t.scored_at) as completed'),
       raw('sum(t.total_score) as total_sum'),
       raw('count(t.total_score) as total_count'),
-      raw('avg(t.quality_score) as quality_avg'),
-      raw('avg(t.time_score) as time_avg'),
-      raw('avg(t.initiative_score) as initiative_avg'),
+      // Sums and counts, not avg(): averageOf rounds them alike on SQLite and PostgreSQL (stats-rules.ts).
+      raw('sum(t.quality_score) as quality_sum'),
+      raw('count(t.quality_score) as quality_count'),
+      raw('sum(t.time_score) as time_sum'),
+      raw('count(t.time_score) as time_count'),
+      raw('sum(t.initiative_score) as initiative_sum'),
+      raw('count(t.initiative_score) as initiative_count'),
     ])
     .where(where)
-    .execute<Record<'total_tasks' | 'completed' | 'total_sum' | 'total_count' | 'quality_avg' | 'time_avg' | 'initiative_avg', Num>[]>('all', false);
+    .execute<Record<string, Num>[]>('all', false);
+  const average = (column: string) => averageOf({ sum: num(row[`${column}_sum`]), count: num(row[`${column}_count`]) });
   return {
     totalTasks: num(row.total_tasks),
     completedTasks: num(row.completed),
     scored: { sum: num(row.total_sum), count: num(row.total_count) },
-    qualityAverage: num(row.quality_avg),
-    timeAverage: num(row.time_avg),
-    initiativeAverage: num(row.initiative_avg),
+    qualityAverage: average('quality'),
+    timeAverage: average('time'),
+    initiativeAverage: average('initiative'),
   };
 }
 
@@ -92,17 +97,17 @@ export async function monthlySums(
   return sums;
 }
 
-/** Each active executive's all-time sum and count of scored totals (those with none are absent). */
+/** Each active executive's all-time average of scored totals (those with none are absent). */
 export async function executiveAverages(em: EntityManager, companyId?: string): Promise<number[]> {
   const rows = await em
     .createQueryBuilder(Task, 't')
-    .select(['t.assigned_to_id as user_id', raw('avg(t.total_score) as average')])
+    .select(['t.assigned_to_id as user_id', raw('sum(t.total_score) as total_sum'), raw('count(t.total_score) as total_count')])
     .join('t.assignedTo', 'u')
     .where({ ...(companyId ? { company: companyId } : {}), totalScore: { $ne: null } })
     .andWhere({ 'u.role': 'executive', 'u.isActive': true })
     .groupBy('t.assigned_to_id')
-    .execute<{ user_id: string; average: Num }[]>('all', false);
-  return rows.map((r) => num(r.average));
+    .execute<{ user_id: string; total_sum: Num; total_count: Num }[]>('all', false);
+  return rows.map((r) => averageOf({ sum: num(r.total_sum), count: num(r.total_count) }));
 }
 
 /** Active executives per department of a company. */

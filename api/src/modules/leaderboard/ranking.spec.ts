@@ -37,6 +37,11 @@ describe('ranking', () => {
       [row('Ann', 7.46 * 2, 2), row('Bob', 5.96 * 2, 2), row('Cy', 5.94 * 2, 2)],
       [[1, 'Ann', 14.9, 7.5, 'excellent'], [2, 'Bob', 11.9, 6, 'satisfactory'], [2, 'Cy', 11.9, 5.9, 'underperforming']],
     ],
+    [
+      'an exact half-tenth average rounds up, however the sum was added up (88.2 / 12 = 7.35)',
+      [row('Ann', 88.2, 12), row('Bob', 88.19999999999999, 12)],
+      [[1, 'Ann', 88.2, 7.4, 'satisfactory'], [1, 'Bob', 88.2, 7.4, 'satisfactory']],
+    ],
     ['executives without tasks are not ranked', [row('Ann', 0, 0), row('Bob', 4, 1)], [[1, 'Bob', 4, 4, 'underperforming']]],
   ])('%s', (_name, rows, expected) => {
     expect(summary(rows)).toEqual(expected);

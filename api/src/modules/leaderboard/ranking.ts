@@ -1,4 +1,5 @@
 import { performanceLevelFor, round1, type PerformanceLevel } from '@kpi/contracts';
+import { averageOf } from '../kpi/stats-rules';
 
 /** One executive's figures for a period, as the aggregate query returns them. */
 export interface StandingRow {
@@ -34,7 +35,7 @@ export function rankStandings(rows: StandingRow[]): RankedStanding[] {
     .filter((r) => r.tasks > 0)
     .map((r) => {
       const totalScore = round1(r.total);
-      const averageScore = round1(r.total / r.tasks);
+      const averageScore = averageOf({ sum: r.total, count: r.tasks });
       return { userId: r.userId, name: r.name, department: r.department, totalScore, tasksCompleted: r.tasks, averageScore, performanceLevel: performanceLevelFor(averageScore) };
     })
     .sort((a, b) => b.totalScore - a.totalScore || b.averageScore - a.averageScore || byName(a.name, b.name) || (a.userId < b.userId ? -1 : 1));

@@ -11,10 +11,10 @@ export class TaskComment {
   @PrimaryKey({ type: 'string', length: 36 })
   id: string = randomUUID();
 
-  @ManyToOne(() => Task, { deleteRule: 'cascade' })
+  @ManyToOne(() => Task, { deleteRule: 'cascade', index: true })
   task!: Task;
 
-  @ManyToOne(() => User, { nullable: true, deleteRule: 'set null' })
+  @ManyToOne(() => User, { nullable: true, deleteRule: 'set null', index: true })
   author: User | null = null;
 
   /** Kept so the comment still reads right after its author is deleted. */

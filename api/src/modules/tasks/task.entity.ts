@@ -64,7 +64,7 @@ export class Task {
   @Property({ type: 'datetime', nullable: true })
   scoredAt: Date | null = null;
 
-  @ManyToOne(() => User, { nullable: true, deleteRule: 'set null' })
+  @ManyToOne(() => User, { nullable: true, deleteRule: 'set null', index: true })
   scoredBy: User | null = null;
 
   @OneToMany(() => TaskComment, (c) => c.task, { orderBy: { createdAt: 'asc' } })

@@ -27,7 +27,7 @@ export class WallPairing {
   @Property({ type: 'datetime' })
   createdAt: Date = new Date();
 
-  @ManyToOne(() => WallDisplay, { nullable: true, deleteRule: 'cascade' })
+  @ManyToOne(() => WallDisplay, { nullable: true, deleteRule: 'cascade', index: true })
   display: WallDisplay | null = null;
 
   @Property({ type: 'datetime', nullable: true })

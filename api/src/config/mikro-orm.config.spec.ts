@@ -1,0 +1,29 @@
+import * as postgresql from '@mikro-orm/postgresql';
+import * as sqlite from '@mikro-orm/sqlite';
+import type { MigrationObject } from '@mikro-orm/core';
+import { MIGRATIONS } from '../database/migrations';
+import { MIGRATIONS_POSTGRESQL } from '../database/migrations/postgresql';
+import { loadConfig } from './env';
+import { ormOptions } from './mikro-orm.config';
+
+const secret = { JWT_SECRET: 'x'.repeat(32) };
+const listOf = (config: ReturnType<typeof loadConfig>) => ormOptions(config).migrations?.migrationsList as MigrationObject[];
+
+describe('ORM options per driver', () => {
+  it('keeps SQLite on its own migrations and PostgreSQL on their twins', () => {
+    expect(listOf(loadConfig({ ...secret, DATABASE_URL: 'sqlite::memory:' }))).toBe(MIGRATIONS);
+    const pg = ormOptions(loadConfig({ ...secret, DATABASE_URL: 'postgres://u@127.0.0.1:5432/kpi' }));
+    expect(pg.migrations?.migrationsList).toBe(MIGRATIONS_POSTGRESQL);
+    expect(pg.migrations?.pathTs).toBe('src/database/migrations/postgresql');
+  });
+
+  it('has a PostgreSQL twin, with the same name and in the same order, for every SQLite migration', () => {
+    expect(MIGRATIONS_POSTGRESQL.map((m) => m.name)).toEqual(MIGRATIONS.map((m) => m.name));
+  });
+
+  it('injects one EntityManager class whichever driver runs (services import it from @mikro-orm/sqlite)', () => {
+    // @mikro-orm/nestjs registers the driver package's EntityManager; both packages re-export the one from
+    // @mikro-orm/knex, so the services' injection token exists on PostgreSQL too (docs/scale-out.md).
+    expect(postgresql.EntityManager).toBe(sqlite.EntityManager);
+  });
+});

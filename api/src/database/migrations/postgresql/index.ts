@@ -1,0 +1,19 @@
+import type { MigrationObject } from '@mikro-orm/core';
+import { Migration20261126000100_badge_catalogue } from '../Migration20261126000100_badge_catalogue';
+import { Migration20261126000000_initial } from './Migration20261126000000_initial';
+import { Migration20261126010000_announcement_expiry } from './Migration20261126010000_announcement_expiry';
+import { Migration20261127000000_leaderboard_snapshots } from './Migration20261127000000_leaderboard_snapshots';
+import { Migration20261128000000_wall_displays } from './Migration20261128000000_wall_displays';
+
+/**
+ * The PostgreSQL migrations: one twin, with the same name, for each SQLite migration in ../index.ts (the two
+ * lists must stay in step; a unit test checks the names). A migration written with the knex builder instead of
+ * SQL, like the badge catalogue, is shared by both lists.
+ */
+export const MIGRATIONS_POSTGRESQL: MigrationObject[] = [
+  { name: 'Migration20261126000000_initial', class: Migration20261126000000_initial },
+  { name: 'Migration20261126000100_badge_catalogue', class: Migration20261126000100_badge_catalogue },
+  { name: 'Migration20261126010000_announcement_expiry', class: Migration20261126010000_announcement_expiry },
+  { name: 'Migration20261127000000_leaderboard_snapshots', class: Migration20261127000000_leaderboard_snapshots },
+  { name: 'Migration20261128000000_wall_displays', class: Migration20261128000000_wall_displays },
+];
