@@ -47,6 +47,12 @@ describe('companies', () => {
     expect(res.body).toMatchObject({ message, field });
   });
 
+  it('refuses text with a NUL character, naming the field, instead of failing in the database', async () => {
+    const res = await t.http.post('/api/companies').set(bearer(root)).send({ name: 'Bad\u0000Name', industry: 'x', description: 'y' });
+    expect(res.status).toBe(400);
+    expect(res.body).toMatchObject({ code: 'VALIDATION', field: 'name', message: 'name contains a character that is not allowed' });
+  });
+
   it('answers 404 for an unknown company', async () => {
     expect((await t.http.put('/api/companies/nope').set(bearer(root)).send({ name: 'x' })).status).toBe(404);
     expect((await t.http.delete('/api/companies/nope').set(bearer(root))).status).toBe(404);

@@ -175,6 +175,26 @@ describeScale('the main flows on PostgreSQL', (env) => {
     expect((await ok<{ unread: number }>('/notifications', k1.token)).unread).toBe(0);
   });
 
+  it('concurrent submits and scorings of one task resolve to one winner, as on SQLite', async () => {
+    const task = await createTask(k, k2);
+    const submits = await Promise.all(
+      [1, 2, 3].map((i) => t.http.put(`/api/tasks/${task._id}/submit`).set(bearer(k2.token)).send({ content: `Attempt ${i}` })),
+    );
+    expect(submits.map((r) => r.status).sort()).toEqual([200, 409, 409]);
+    const winner = submits.find((r) => r.status === 200)!.body as Task;
+    const listed = (await ok<Task[]>(`/tasks/user/${k2.user._id}`, k2.token)).find((x) => x._id === task._id)!;
+    expect(listed.submission).toEqual(winner.submission);
+
+    const scorings = await Promise.all(
+      [6, 7].map((q) => t.http.put(`/api/tasks/${task._id}/score`).set(bearer(k.admin.token)).send({ qualityScore: q, initiativeScore: 5, feedback: `q${q}` })),
+    );
+    expect(scorings.map((r) => r.status)).toEqual([200, 200]);
+    const history = await ok<{ reason: string }[]>(`/tasks/${task._id}/history`, k.admin.token);
+    // One first scoring and one re-scoring, never two "first" scorings.
+    expect(history.map((h) => h.reason).sort()).toEqual(['rescored', 'scored']);
+    await t.http.delete(`/api/tasks/${task._id}`).set(bearer(k.admin.token)).expect(200);
+  });
+
   it('deactivating and deleting cascade as on SQLite', async () => {
     await t.http.put(`/api/users/${k3.user._id}`).set(bearer(k.admin.token)).send({ isActive: false }).expect(200);
     const monthly = await ok<Leaderboard>(`/leaderboard/monthly/${thisYear}/${thisMonth}`, k.admin.token);

@@ -17,6 +17,7 @@ import { companyScope, ownCompany, tenantFilter } from '../../common/tenancy/ten
 import { visibleUser } from '../../common/tenancy/visible-user';
 import type { EventRecorder } from '../../events/event-recorder';
 import { UnitOfWork } from '../../events/unit-of-work';
+import { lockRow } from '../../database/row-lock';
 import { BadgeAwardsService } from '../badges/badge-awards.service';
 import { taskBadges } from '../badges/badge-rules';
 import { Company } from '../companies/company.entity';
@@ -150,6 +151,7 @@ export class TasksService {
   /** The assignee hands in work once; the company's admins see the new pending-review count at once. */
   submit(actor: Actor, id: string, input: SubmitTask): Promise<TaskView> {
     return this.uow.run(async (em, events) => {
+      await lockRow(em, Task, id);
       const task = await this.findInScope(em, actor, id);
       if (task.assignedTo.id !== actor.userId) throw forbidden('You can only submit your own tasks');
       if (!canSubmit(task)) throw conflict('This task has already been submitted');
@@ -178,6 +180,7 @@ export class TasksService {
   /** Scores submitted work (again, if already scored); every scoring is appended to the task's history. */
   score(actor: Actor, id: string, input: ScoreTask): Promise<TaskView> {
     return this.uow.run(async (em, events) => {
+      await lockRow(em, Task, id);
       const task = await this.findInScope(em, actor, id);
       if (!canScore(task) || !task.submittedAt) throw conflict('This task has not been submitted yet');
       const previous = currentFigures(task);

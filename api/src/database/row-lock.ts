@@ -1,0 +1,14 @@
+import type { EntityName } from '@mikro-orm/core';
+import type { EntityManager } from '@mikro-orm/sqlite';
+import { PostgreSqlPlatform } from '@mikro-orm/postgresql';
+
+/**
+ * Locks one row until the surrounding transaction ends, so two requests changing the same row (a double
+ * submit, two admins scoring at once) run one after the other and the second sees the first's result.
+ * SQLite already runs write transactions one at a time and has no FOR UPDATE, so there it does nothing.
+ */
+export async function lockRow<T extends object>(em: EntityManager, entity: EntityName<T>, id: string): Promise<void> {
+  if (!(em.getPlatform() instanceof PostgreSqlPlatform)) return;
+  const meta = em.getMetadata().get(entity);
+  await em.execute(`select 1 from "${meta.tableName}" where "${meta.primaryKeys[0]}" = ? for update`, [id]);
+}
