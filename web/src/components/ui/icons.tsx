@@ -1,8 +1,9 @@
 import type { SVGProps } from 'react';
 
-type IconProps = SVGProps<SVGSVGElement>;
+export type IconProps = SVGProps<SVGSVGElement>;
 
-function Icon({ children, className = 'h-5 w-5', ...rest }: IconProps) {
+/** The frame every icon is drawn in (24×24, stroked); feature icon sets draw their own paths in it. */
+export function Icon({ children, className = 'h-5 w-5', ...rest }: IconProps) {
   return (
     <svg viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth={1.8} strokeLinecap="round" strokeLinejoin="round" aria-hidden="true" className={className} {...rest}>
       {children}

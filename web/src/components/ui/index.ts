@@ -7,3 +7,4 @@ export { Modal } from './Modal';
 export { Spinner, FullPageSpinner, SectionSpinner } from './Spinner';
 export { confirmAction } from './confirm';
 export { cx } from './cx';
+export { CardFooter } from './CardFooter';

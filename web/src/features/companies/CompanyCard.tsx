@@ -1,7 +1,6 @@
 import type { Company } from '@kpi/contracts';
-import { Button, Card } from '../../components/ui';
-import { BuildingIcon, CalendarIcon, PencilIcon, TrashIcon } from '../../components/ui/icons';
-import { formatDate } from '../../lib/format';
+import { Card, CardFooter } from '../../components/ui';
+import { BuildingIcon } from '../../components/ui/icons';
 
 interface CompanyCardProps {
   company: Company;
@@ -34,20 +33,7 @@ export function CompanyCard({ company, onEdit, onDelete, deleting }: CompanyCard
             <dd className="text-lg font-semibold text-slate-900">{company.executiveCount ?? 0}</dd>
           </div>
         </dl>
-        <div className="mt-4 flex items-center justify-between gap-2 border-t border-slate-100 pt-4">
-          <span className="flex items-center gap-1.5 text-xs text-slate-500">
-            <CalendarIcon className="h-4 w-4" />
-            Created {formatDate(company.createdAt)}
-          </span>
-          <span className="flex gap-2">
-            <Button size="sm" variant="secondary" icon={<PencilIcon className="h-3.5 w-3.5" />} onClick={() => onEdit(company)}>
-              Edit
-            </Button>
-            <Button size="sm" variant="danger" icon={<TrashIcon className="h-3.5 w-3.5" />} loading={deleting} onClick={() => onDelete(company)}>
-              Delete
-            </Button>
-          </span>
-        </div>
+        <CardFooter createdAt={company.createdAt} onEdit={() => onEdit(company)} onDelete={() => onDelete(company)} deleting={deleting} />
       </article>
     </Card>
   );

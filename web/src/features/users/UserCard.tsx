@@ -1,7 +1,6 @@
 import type { User } from '@kpi/contracts';
-import { ActiveBadge, Button, Card } from '../../components/ui';
-import { BuildingIcon, CalendarIcon, MailIcon, PencilIcon, PhoneIcon, TrashIcon } from '../../components/ui/icons';
-import { formatDate } from '../../lib/format';
+import { ActiveBadge, Card, CardFooter } from '../../components/ui';
+import { BuildingIcon, MailIcon, PhoneIcon } from '../../components/ui/icons';
 import { companyNameOf } from '../session/homePath';
 
 interface UserCardProps {
@@ -53,20 +52,7 @@ export function UserCard({ user, showCompany = false, onEdit, onDelete, deleting
             </li>
           )}
         </ul>
-        <div className="mt-4 flex items-center justify-between gap-2 border-t border-slate-100 pt-4">
-          <span className="flex items-center gap-1.5 text-xs text-slate-500">
-            <CalendarIcon className="h-4 w-4" />
-            Created {formatDate(user.createdAt)}
-          </span>
-          <span className="flex gap-2">
-            <Button size="sm" variant="secondary" icon={<PencilIcon className="h-3.5 w-3.5" />} onClick={() => onEdit(user)}>
-              Edit
-            </Button>
-            <Button size="sm" variant="danger" icon={<TrashIcon className="h-3.5 w-3.5" />} loading={deleting} onClick={() => onDelete(user)}>
-              Delete
-            </Button>
-          </span>
-        </div>
+        <CardFooter createdAt={user.createdAt} onEdit={() => onEdit(user)} onDelete={() => onDelete(user)} deleting={deleting} />
       </article>
     </Card>
   );
