@@ -9,6 +9,8 @@ export function App() {
       <AppRoutes />
       <Toaster
         position="top-right"
+        // Just below the 4rem header, so toasts never cover the bell, the user's name or Logout.
+        containerStyle={{ top: 72 }}
         toastOptions={{
           success: { duration: TOAST_DURATION_MS.success },
           error: { duration: TOAST_DURATION_MS.error },
