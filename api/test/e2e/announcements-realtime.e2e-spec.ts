@@ -5,8 +5,8 @@ import { AnnouncementExpiryScheduler } from '../../src/modules/announcements/ann
 import { Announcement as AnnouncementEntity } from '../../src/modules/announcements/announcement.entity';
 import { Company } from '../../src/modules/companies/company.entity';
 import { User } from '../../src/modules/users/user.entity';
-import { bearer, createTenant, superadminLogin, type Tenant } from '../utils/factories';
-import { connectSocket, login, settle, startTestApp, type TestApp, type TestSocket } from '../utils/test-app';
+import { bearer, createTenant, type Tenant, startTwoCompanies } from '../utils/factories';
+import { connectSocket, login, settle, type TestApp, type TestSocket } from '../utils/test-app';
 
 type Envelope<T extends keyof EventPayloads> = EventEnvelope<T>;
 
@@ -38,12 +38,7 @@ describe('announcements in real time', () => {
   let b: Tenant;
   const open: { close(): void }[] = [];
 
-  beforeAll(async () => {
-    t = await startTestApp();
-    root = (await superadminLogin(t)).token;
-    a = await createTenant(t, root, 2);
-    b = await createTenant(t, root, 1);
-  });
+  beforeAll(async () => ({ t, root, a, b } = await startTwoCompanies()));
   afterEach(() => open.splice(0).forEach((s) => s.close()));
   afterAll(() => t.close());
 

@@ -1,5 +1,5 @@
 import type { Announcement } from '@kpi/contracts';
-import { bearer, createTenant, superadminLogin, type Tenant } from '../utils/factories';
+import { bearer, createTenant, type Tenant, startTwoCompanies } from '../utils/factories';
 import { EntityManager } from '@mikro-orm/sqlite';
 import { DEMO_PASSWORD } from '../../src/database/seed/demo-people';
 import { login, settle, startTestApp, type TestApp } from '../utils/test-app';
@@ -10,12 +10,7 @@ describe('announcements', () => {
   let a: Tenant;
   let b: Tenant;
 
-  beforeAll(async () => {
-    t = await startTestApp();
-    root = (await superadminLogin(t)).token;
-    a = await createTenant(t, root, 2);
-    b = await createTenant(t, root, 1);
-  });
+  beforeAll(async () => ({ t, root, a, b } = await startTwoCompanies()));
   afterAll(() => t.close());
 
   const inFuture = (ms: number) => new Date(Date.now() + ms).toISOString();

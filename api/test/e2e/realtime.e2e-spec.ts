@@ -1,6 +1,6 @@
 import { io } from 'socket.io-client';
-import { bearer, createTenant, superadminLogin, type Tenant } from '../utils/factories';
-import { connectSocket, settle, startTestApp, type TestApp, type TestSocket } from '../utils/test-app';
+import { bearer, type Tenant, startTwoCompanies } from '../utils/factories';
+import { connectSocket, settle, type TestApp, type TestSocket } from '../utils/test-app';
 
 describe('realtime core', () => {
   let t: TestApp;
@@ -14,12 +14,7 @@ describe('realtime core', () => {
     return s;
   };
 
-  beforeAll(async () => {
-    t = await startTestApp();
-    root = (await superadminLogin(t)).token;
-    a = await createTenant(t, root, 2);
-    b = await createTenant(t, root, 1);
-  });
+  beforeAll(async () => ({ t, root, a, b } = await startTwoCompanies()));
   afterEach(() => open.splice(0).forEach((s) => s.close()));
   afterAll(() => t.close());
 

@@ -1,6 +1,6 @@
 import type { User } from '@kpi/contracts';
-import { bearer, createTenant, superadminLogin, type Tenant } from '../utils/factories';
-import { startTestApp, type TestApp } from '../utils/test-app';
+import { bearer, type Tenant, startTwoCompanies } from '../utils/factories';
+import type { TestApp } from '../utils/test-app';
 
 const person = (over: Record<string, unknown> = {}) => ({
   name: 'Pat Doe', email: `pat.${Math.random().toString(36).slice(2)}@kpi.test`, department: 'Sales', phoneNumber: '+1 555 0101', password: 'temporary-1', role: 'executive', ...over,
@@ -11,12 +11,7 @@ describe('users', () => {
   let root: string;
   let a: Tenant;
   let b: Tenant;
-  beforeAll(async () => {
-    t = await startTestApp();
-    root = (await superadminLogin(t)).token;
-    a = await createTenant(t, root, 2);
-    b = await createTenant(t, root, 1);
-  });
+  beforeAll(async () => ({ t, root, a, b } = await startTwoCompanies()));
   afterAll(() => t.close());
 
   describe('superadmin', () => {

@@ -16,7 +16,7 @@ import { io } from 'socket.io-client';
 import { EventPublisher, type RealtimeServer } from '../../src/events/event-publisher';
 import { Announcement as AnnouncementRow } from '../../src/modules/announcements/announcement.entity';
 import { WallPairing as WallPairingRow } from '../../src/modules/walls/wall-pairing.entity';
-import { bearer, createTenant, superadminLogin, type Member, type Tenant } from '../utils/factories';
+import { bearer, createTenant, type Member, type Tenant, startTwoCompanies } from '../utils/factories';
 import { connectSocket, settle, startTestApp, type TestApp } from '../utils/test-app';
 
 type Envelope<T extends keyof EventPayloads> = EventEnvelope<T>;
@@ -34,12 +34,7 @@ describe('wall displays', () => {
   let b: Tenant;
   const open: { close(): void }[] = [];
 
-  beforeAll(async () => {
-    t = await startTestApp();
-    root = (await superadminLogin(t)).token;
-    a = await createTenant(t, root, 2);
-    b = await createTenant(t, root, 1);
-  });
+  beforeAll(async () => ({ t, root, a, b } = await startTwoCompanies()));
   afterEach(() => open.splice(0).forEach((s) => s.close()));
   afterAll(() => t.close());
 

@@ -1,5 +1,5 @@
 import type { Company, LoginResponse, User } from '@kpi/contracts';
-import { login, SUPERADMIN, type TestApp } from './test-app';
+import { login, startTestApp, SUPERADMIN, type TestApp } from './test-app';
 
 let counter = 0;
 const unique = () => `${Date.now().toString(36)}${(counter++).toString(36)}`;
@@ -57,4 +57,21 @@ export async function createTenant(t: TestApp, superToken: string, executives = 
   const list: Member[] = [];
   for (let i = 0; i < executives; i++) list.push(await createMember(t, admin.token, 'executive', company._id));
   return { company, admin, executives: list };
+}
+
+export interface TwoCompanies {
+  t: TestApp;
+  /** The superadmin's token. */
+  root: string;
+  a: Tenant;
+  b: Tenant;
+}
+
+/** The usual isolation fixture: a fresh app with company A (two executives) and company B (one). */
+export async function startTwoCompanies(): Promise<TwoCompanies> {
+  const t = await startTestApp();
+  const root = (await superadminLogin(t)).token;
+  const a = await createTenant(t, root, 2);
+  const b = await createTenant(t, root, 1);
+  return { t, root, a, b };
 }
