@@ -250,6 +250,10 @@ test('both screens refetch live: a score lands for the admin, a new company for 
   await api.post('/companies', token, { name: 'Stats Gamma Co', industry: 'Testing', description: 'Arrives live' });
   await expectCard(root, 'Total Companies', 4);
   await region(root, 'Company Details').getByText('Stats Gamma Co').waitFor();
+  // A score landing in any company reaches the superadmin's figures too (the `stats.changed` system event).
+  const [, done, all] = (await card(root, 'Completed/Total Tasks').textContent()).match(/(\d+)\s*\/\s*(\d+)/).map(Number);
+  await scoredTask(beta, beta.executives[0], 9, 9);
+  await expectCard(root, 'Completed/Total Tasks', `${done + 1}/${all + 1}`);
   assert.deepEqual(rootNavigations, []);
 });
 

@@ -211,4 +211,15 @@ describe('tasks over sockets', () => {
     expect(entry?.tasksCompleted ?? 0).toBe(0);
     expect(adminB.events.filter((e) => e.type === 'leaderboard.updated')).toEqual([]);
   });
+
+  it('tells the superadmin stream that the system statistics changed, with the company only', async () => {
+    const task = await createTask(a.executives[0], { title: 'Moves the system figures' });
+    await submit(a.executives[0], task._id);
+    const before = root.events.filter((e) => e.type === 'stats.changed').length;
+    await score(task._id);
+    const changed = await root.waitFor('stats.changed', 3000, (e) => root.events.filter((x) => x.type === 'stats.changed').indexOf(e) >= before);
+    expect(changed.payload).toEqual({ companyId: a.company._id });
+    await settle();
+    for (const s of [adminA, exec1, adminB, execB]) expect(s.events.filter((e) => e.type === 'stats.changed')).toEqual([]);
+  });
 });

@@ -33,6 +33,8 @@ export interface EventPayloads {
   'session.revoked': { reason: 'password-changed' | 'deactivated' | 'deleted'; tokenVersion: number };
   'notification.created': { notification: Notification; unread: number };
   'notification.read': { ids: string[] | 'all'; unread: number };
+  /** A company's task figures changed (a task created, scored or deleted): the system statistics are stale. */
+  'stats.changed': { companyId: string };
 }
 export type EventType = keyof EventPayloads;
 export const EVENT_TYPES = [
@@ -45,6 +47,7 @@ export const EVENT_TYPES = [
   'admin.created', 'admin.updated', 'admin.deleted',
   'session.revoked',
   'notification.created', 'notification.read',
+  'stats.changed',
 ] as const satisfies readonly EventType[];
 
 /** What travels on the wire for every event. `seq` is gap-free within the event's stream. */

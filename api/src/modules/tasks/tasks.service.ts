@@ -93,6 +93,7 @@ export class TasksService {
       await em.flush();
       const view = toTaskView(task);
       this.recordForAssignee(events, 'task.assigned', companyId, assignee.id, { task: view });
+      events.record('stats.changed', { kind: 'superadmin' }, { companyId });
       await this.notifications.notify(em, events, [{ id: assignee.id, companyId }], {
         kind: 'task.assigned',
         title: 'New task assigned',
@@ -210,6 +211,7 @@ export class TasksService {
 
       const view = toTaskView(task);
       this.recordForAssignee(events, 'task.scored', companyId, task.assignedTo.id, { task: view });
+      events.record('stats.changed', { kind: 'superadmin' }, { companyId });
       await this.notifications.notify(em, events, [{ id: task.assignedTo.id, companyId }], {
         kind: 'task.scored',
         title: previous ? 'Your task was re-scored' : 'Your task was scored',
@@ -234,6 +236,7 @@ export class TasksService {
       // Comments go with the task (foreign key cascade); the score history is kept.
       await em.nativeDelete(Task, { id: task.id });
       this.recordForAssignee(events, 'task.deleted', companyId, assigneeId, { taskId: task.id, assigneeId });
+      events.record('stats.changed', { kind: 'superadmin' }, { companyId });
       if (wasScored) await this.leaderboard.recordLiveUpdate(em, events, companyId);
       return { message: 'Task deleted successfully' };
     });

@@ -10,6 +10,7 @@ import { overallStatsStatusAtom } from './atoms';
 const OVERALL_STATS_EVENTS = [
   'company.created', 'company.updated', 'company.deleted',
   'admin.created', 'admin.updated', 'admin.deleted',
+  'stats.changed',
 ] as const satisfies readonly EventType[];
 
 /**
