@@ -44,7 +44,8 @@ export function ScoringPanel({ task, rescore = false, onDone, onCancel }: Scorin
         ...(comment.trim() ? { comment: comment.trim() } : {}),
       });
       applyTask(scored);
-      toast.success('Task scored successfully');
+      // One toast however quickly the admin scores again: a repeat replaces it instead of stacking.
+      toast.success('Task scored successfully', { id: 'task-scored' });
       setComment('');
       onDone?.();
     } catch (error) {
