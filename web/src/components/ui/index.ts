@@ -8,3 +8,4 @@ export { Spinner, FullPageSpinner, SectionSpinner } from './Spinner';
 export { confirmAction } from './confirm';
 export { cx } from './cx';
 export { CardFooter } from './CardFooter';
+export { StatTile } from './StatTile';

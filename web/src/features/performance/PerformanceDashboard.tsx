@@ -11,7 +11,7 @@ import { oneDecimal, periodLabel } from '../leaderboard/rules';
 import { sessionUserAtom } from '../session/atoms';
 import { choosePerformancePeriod, loadPerformance } from './actions';
 import { performanceQueryAtom, performanceStatsAtom, performanceStatusAtom, performanceTop10Atom } from './atoms';
-import { MetricTile } from './MetricTile';
+import { StatTile } from '../../components/ui/StatTile';
 import { PerformanceCharts } from './PerformanceCharts';
 import { completionRate, rankText } from './rules';
 
@@ -93,10 +93,10 @@ export function PerformanceDashboard() {
         ) : (
           <>
             <div className="grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-4">
-              <MetricTile label="Average Score" value={oneDecimal(stats.averageScore)} tone="indigo" icon={<ChartLineIcon />} />
-              <MetricTile label="Current Rank" value={rankText(stats)} tone="amber" icon={<TrophyIcon />} />
-              <MetricTile label="Completion Rate" value={`${completionRate(stats.completedTasks, stats.totalTasks)}%`} tone="green" icon={<ClipboardIcon />} />
-              <MetricTile label="Badges Earned" value={String(stats.badges)} tone="sky" icon={<AwardIcon />} />
+              <StatTile label="Average Score" value={oneDecimal(stats.averageScore)} tone="indigo" icon={<ChartLineIcon />} />
+              <StatTile label="Current Rank" value={rankText(stats)} tone="amber" icon={<TrophyIcon />} />
+              <StatTile label="Completion Rate" value={`${completionRate(stats.completedTasks, stats.totalTasks)}%`} tone="green" icon={<ClipboardIcon />} />
+              <StatTile label="Badges Earned" value={String(stats.badges)} tone="sky" icon={<AwardIcon />} />
             </div>
 
             <Card className="flex flex-wrap items-center justify-between gap-3 p-4 sm:p-5">

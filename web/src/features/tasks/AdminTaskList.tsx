@@ -13,7 +13,7 @@ import { forgetTask, loadTasks } from './actions';
 import { tasksApi } from './api';
 import { sortedTasksAtom, tasksStatusAtom } from './atoms';
 import { AdminTaskCard } from './AdminTaskCard';
-import { StatTile } from './StatTile';
+import { StatTile } from '../../components/ui/StatTile';
 import { TaskForm } from './TaskForm';
 import { FILTER_LABELS, TASK_FILTERS, adminCounts, matchesFilter, reviewFirst, type TaskFilter } from './rules';
 import { useNow } from './useNow';

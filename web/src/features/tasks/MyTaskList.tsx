@@ -9,7 +9,7 @@ import { applyTask, loadTasks, type TaskSource } from './actions';
 import { tasksApi } from './api';
 import { sortedTasksAtom, tasksStatusAtom } from './atoms';
 import { MyTaskCard } from './MyTaskCard';
-import { StatTile } from './StatTile';
+import { StatTile } from '../../components/ui/StatTile';
 import { executiveCounts } from './rules';
 import { useNow } from './useNow';
 import { CheckCircleIcon, ClockIcon } from './icons';

@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
-import { Card, cx } from '../../components/ui';
+import { Card } from './Card';
+import { cx } from './cx';
 
 const tones = {
   indigo: 'bg-indigo-50 text-indigo-600',
@@ -9,8 +10,8 @@ const tones = {
   sky: 'bg-sky-50 text-sky-600',
 } as const;
 
-/** A counter tile: label, number, icon; a named group, so "Pending Review 3" reads as one thing. */
-export function StatTile({ label, value, icon, tone }: { label: string; value: number; icon: ReactNode; tone: keyof typeof tones }) {
+/** A figure tile: label, value, icon; a named group, so "Pending Review 3" reads as one thing. */
+export function StatTile({ label, value, icon, tone }: { label: string; value: ReactNode; icon: ReactNode; tone: keyof typeof tones }) {
   return (
     <Card className="p-3 sm:p-5">
       <div role="group" aria-label={label} className="flex items-center gap-3 sm:gap-4">
@@ -20,7 +21,7 @@ export function StatTile({ label, value, icon, tone }: { label: string; value: n
         </div>
         <div className="min-w-0">
           <p className="text-xs font-medium leading-tight text-slate-500 sm:text-sm">{label}</p>
-          <p className="text-2xl font-semibold tabular-nums text-slate-900">{value}</p>
+          <p className="truncate text-2xl font-semibold tabular-nums text-slate-900">{value}</p>
         </div>
       </div>
     </Card>
