@@ -8,7 +8,7 @@ import { AuthCoreModule } from './common/auth/auth-core.module';
 import { APP_CONFIG, type AppConfig } from './config/env';
 import { ormOptions } from './config/mikro-orm.config';
 import { EventsModule } from './events/events.module';
-import { HealthController } from './health.controller';
+import { HealthModule } from './health/health.module';
 import { AuthModule } from './modules/auth/auth.module';
 import { BadgesModule } from './modules/badges/badges.module';
 import { CompaniesModule } from './modules/companies/companies.module';
@@ -29,7 +29,6 @@ export class AppModule {
     return {
       module: AppModule,
       global: true,
-      controllers: [HealthController],
       providers: [{ provide: APP_CONFIG, useValue: config }],
       exports: [APP_CONFIG],
       imports: [
@@ -37,6 +36,7 @@ export class AppModule {
         ThrottlerModule.forRoot([{ name: 'login', ttl: 60_000, limit: config.loginRateLimit }]),
         ...web,
         EventsModule,
+        HealthModule,
         AuthCoreModule,
         RealtimeModule,
         AuthModule,

@@ -10,6 +10,7 @@ import type { AppConfig } from './config/env';
 import { ensureSuperadmin } from './database/seed/superadmin';
 import { isEmptyDatabase, seedDemo, type DemoLogin } from './database/seed/demo';
 import { underStartupLock } from './database/startup-lock';
+import { setupOpenApi } from './openapi/setup-openapi';
 import { RedisIoAdapter } from './realtime/redis-io.adapter';
 
 const LEVELS: LogLevel[] = ['error', 'warn', 'log', 'debug'];
@@ -43,6 +44,8 @@ export async function createApp(config: AppConfig): Promise<StartedApp> {
       },
     }),
   );
+  // After helmet, so the docs page is served under the same content security policy.
+  setupOpenApi(app, 'api');
   app.enableShutdownHooks();
 
   try {

@@ -1,20 +1,21 @@
 import { z } from 'zod';
-import { LIMITS, PRIORITIES, type Priority } from './constants';
-import { idField, requiredText } from './common/fields';
+import { LIMITS, PRIORITIES } from './constants';
+import { idField, requiredText, timestampField } from './common/fields';
 
-export interface Announcement {
-  _id: string;
-  title: string;
-  content: string;
-  priority: Priority;
-  isPinned: boolean;
-  expiresAt: string | null;
-  company: string;
+export const announcementSchema = z.object({
+  _id: z.string(),
+  title: z.string(),
+  content: z.string(),
+  priority: z.enum(PRIORITIES),
+  isPinned: z.boolean(),
+  expiresAt: timestampField.nullable(),
+  company: z.string(),
   /** The name is kept when the author's account is deleted; `_id` is then null. */
-  author: { _id: string | null; name: string } | null;
-  createdAt: string;
-  updatedAt: string;
-}
+  author: z.object({ _id: z.string().nullable(), name: z.string() }).nullable(),
+  createdAt: timestampField,
+  updatedAt: timestampField,
+});
+export type Announcement = z.infer<typeof announcementSchema>;
 
 const priority = z.enum(PRIORITIES, { error: 'Priority must be one of low, medium, high, urgent' });
 

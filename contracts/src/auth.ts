@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { LIMITS } from './constants';
 import { passwordField } from './common/fields';
-import type { User } from './users';
+import { userSchema } from './users';
 
 export const loginSchema = z.object({
   email: z
@@ -20,14 +20,10 @@ export const changePasswordSchema = z.object({
 });
 export type ChangePasswordRequest = z.input<typeof changePasswordSchema>;
 
-export interface LoginResponse {
-  token: string;
-  user: User;
-}
-export interface VerifyResponse {
-  user: User;
-}
-export interface ChangePasswordResponse {
-  message: string;
-  token: string;
-}
+export const loginResponseSchema = z.object({ token: z.string(), user: userSchema });
+export type LoginResponse = z.infer<typeof loginResponseSchema>;
+export const verifyResponseSchema = z.object({ user: userSchema });
+export type VerifyResponse = z.infer<typeof verifyResponseSchema>;
+/** The new token replaces the old one, which stopped working with the change. */
+export const changePasswordResponseSchema = z.object({ message: z.string(), token: z.string() });
+export type ChangePasswordResponse = z.infer<typeof changePasswordResponseSchema>;

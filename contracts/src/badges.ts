@@ -1,19 +1,11 @@
 import { z } from 'zod';
 import { LIMITS } from './constants';
-import { idField, optionalText } from './common/fields';
+import { idField, optionalText, timestampField } from './common/fields';
 
-export interface Badge {
-  _id: string;
-  icon: string;
-  name: string;
-  description: string;
-}
-export interface UserBadge {
-  _id: string;
-  badge: Badge;
-  awardedAt: string;
-  reason: string | null;
-}
+export const badgeSchema = z.object({ _id: z.string(), icon: z.string(), name: z.string(), description: z.string() });
+export type Badge = z.infer<typeof badgeSchema>;
+export const userBadgeSchema = z.object({ _id: z.string(), badge: badgeSchema, awardedAt: timestampField, reason: z.string().nullable() });
+export type UserBadge = z.infer<typeof userBadgeSchema>;
 export const assignBadgeSchema = z.object({
   userId: idField('User'),
   badgeId: idField('Badge'),

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { LIMITS } from './constants';
-import { requiredText } from './common/fields';
+import { requiredText, timestampField } from './common/fields';
 
 const timeZone = z
   .string({ error: 'Time zone must be text' })
@@ -29,13 +29,14 @@ export const updateCompanySchema = z.object({
 export type CreateCompanyRequest = z.input<typeof createCompanySchema>;
 export type UpdateCompanyRequest = z.input<typeof updateCompanySchema>;
 
-export interface Company {
-  _id: string;
-  name: string;
-  industry: string;
-  description: string;
-  timeZone: string;
-  adminCount: number;
-  executiveCount: number;
-  createdAt: string;
-}
+export const companySchema = z.object({
+  _id: z.string(),
+  name: z.string(),
+  industry: z.string(),
+  description: z.string(),
+  timeZone: z.string(),
+  adminCount: z.number().int(),
+  executiveCount: z.number().int(),
+  createdAt: timestampField,
+});
+export type Company = z.infer<typeof companySchema>;

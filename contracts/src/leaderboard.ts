@@ -1,43 +1,44 @@
 import { z } from 'zod';
-import type { PerformanceLevel } from './constants';
-import { idField } from './common/fields';
+import { PERFORMANCE_LEVELS } from './constants';
+import { idField, timestampField } from './common/fields';
 
-export interface LeaderboardEntry {
-  rank: number;
-  user: { _id: string; name: string; department: string };
-  totalScore: number;
-  tasksCompleted: number;
-  averageScore: number;
-  performanceLevel: PerformanceLevel;
+const rankedUser = z.object({ _id: z.string(), name: z.string(), department: z.string() });
+export const leaderboardEntrySchema = z.object({
+  rank: z.number().int(),
+  user: rankedUser,
+  totalScore: z.number(),
+  tasksCompleted: z.number().int(),
+  averageScore: z.number(),
+  performanceLevel: z.enum(PERFORMANCE_LEVELS),
   /** Display icons of the badges the executive holds, each badge once, in the order first earned. */
-  badges: string[];
-}
-export interface LeaderboardPeriod {
-  year: number;
+  badges: z.array(z.string()),
+});
+export type LeaderboardEntry = z.infer<typeof leaderboardEntrySchema>;
+export const leaderboardPeriodSchema = z.object({
+  year: z.number().int(),
   /** 1-12; absent for a yearly leaderboard. */
-  month?: number;
-}
+  month: z.number().int().optional(),
+});
+export type LeaderboardPeriod = z.infer<typeof leaderboardPeriodSchema>;
 export type LeaderboardType = 'monthly' | 'yearly';
-export interface Leaderboard {
-  type: LeaderboardType;
-  period: LeaderboardPeriod;
+export const leaderboardSchema = z.object({
+  type: z.enum(['monthly', 'yearly']),
+  period: leaderboardPeriodSchema,
   /** Active executives of the company, ranked or not. */
-  totalExecutives: number;
+  totalExecutives: z.number().int(),
   /** Executives with at least one task scored in the period, best first. */
-  entries: LeaderboardEntry[];
+  entries: z.array(leaderboardEntrySchema),
   /** When the period was last published (POST /leaderboard/generate); null if never. */
-  generatedAt?: string | null;
-}
-export interface Top10Response {
-  top10: LeaderboardEntry[];
-  currentUserPosition: {
-    rank: number;
-    user: { _id: string; name: string; department: string };
-    totalScore: number;
-  } | null;
-  totalExecutives: number;
-  period: LeaderboardPeriod;
-}
+  generatedAt: timestampField.nullable().optional(),
+});
+export type Leaderboard = z.infer<typeof leaderboardSchema>;
+export const top10ResponseSchema = z.object({
+  top10: z.array(leaderboardEntrySchema),
+  currentUserPosition: z.object({ rank: z.number().int(), user: rankedUser, totalScore: z.number() }).nullable(),
+  totalExecutives: z.number().int(),
+  period: leaderboardPeriodSchema,
+});
+export type Top10Response = z.infer<typeof top10ResponseSchema>;
 
 /** A query value that is absent when the form sends an empty string. */
 const optionalQuery = <T extends z.ZodType>(schema: T) => z.preprocess((v) => (v === '' ? undefined : v), schema.optional());

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { PerformanceLevel } from './constants';
+import { PERFORMANCE_LEVELS } from './constants';
 import { exportFormatField, monthField, yearField } from './leaderboard';
 
 /**
@@ -7,46 +7,51 @@ import { exportFormatField, monthField, yearField } from './leaderboard';
  * month in the company's time zone (UTC for the system-wide series). Clients format the label themselves.
  * Formulas: docs/scoring-and-ranking.md.
  */
-export interface MonthlyScore {
-  month: string;
-  score: number;
-}
-export interface ExecutiveStats {
-  averageScore: number;
-  currentRank: number | null;
-  totalExecutives: number;
-  totalTasks: number;
-  completedTasks: number;
-  badges: number;
-  performanceLevel: PerformanceLevel;
-  monthlyScores: MonthlyScore[];
-  scoreBreakdown: { qualityAverage: number; timeAverage: number; initiativeAverage: number };
-}
-export interface LevelCount {
-  level: PerformanceLevel;
-  count: number;
-}
-export interface CompanyStats {
-  totalExecutives: number;
-  totalTasks: number;
-  completedTasks: number;
-  averageScore: number;
-  monthlyPerformance: { month: string; averageScore: number; tasksCompleted: number }[];
-  departmentStats: { department: string; executiveCount: number; averageScore: number }[];
-  performanceDistribution: LevelCount[];
-}
-export interface OverallStats {
-  totalCompanies: number;
-  totalAdmins: number;
-  totalExecutives: number;
-  totalTasks: number;
-  completedTasks: number;
-  averageScore: number;
-  companyPerformance: { companyId: string; company: string; executiveCount: number; averageScore: number; tasksCompleted: number }[];
-  monthlyTrends: { month: string; averageScore: number }[];
-  performanceDistribution: LevelCount[];
-  topPerformingCompanies: { companyId: string; company: string; score: number }[];
-}
+const monthKey = z.string().regex(/^\d{4}-\d{2}$/);
+const count = z.number().int();
+const level = z.enum(PERFORMANCE_LEVELS);
+
+export const monthlyScoreSchema = z.object({ month: monthKey, score: z.number() });
+export type MonthlyScore = z.infer<typeof monthlyScoreSchema>;
+export const executiveStatsSchema = z.object({
+  averageScore: z.number(),
+  currentRank: count.nullable(),
+  totalExecutives: count,
+  totalTasks: count,
+  completedTasks: count,
+  badges: count,
+  performanceLevel: level,
+  monthlyScores: z.array(monthlyScoreSchema),
+  scoreBreakdown: z.object({ qualityAverage: z.number(), timeAverage: z.number(), initiativeAverage: z.number() }),
+});
+export type ExecutiveStats = z.infer<typeof executiveStatsSchema>;
+export const levelCountSchema = z.object({ level, count });
+export type LevelCount = z.infer<typeof levelCountSchema>;
+export const companyStatsSchema = z.object({
+  totalExecutives: count,
+  totalTasks: count,
+  completedTasks: count,
+  averageScore: z.number(),
+  monthlyPerformance: z.array(z.object({ month: monthKey, averageScore: z.number(), tasksCompleted: count })),
+  departmentStats: z.array(z.object({ department: z.string(), executiveCount: count, averageScore: z.number() })),
+  performanceDistribution: z.array(levelCountSchema),
+});
+export type CompanyStats = z.infer<typeof companyStatsSchema>;
+export const overallStatsSchema = z.object({
+  totalCompanies: count,
+  totalAdmins: count,
+  totalExecutives: count,
+  totalTasks: count,
+  completedTasks: count,
+  averageScore: z.number(),
+  companyPerformance: z.array(
+    z.object({ companyId: z.string(), company: z.string(), executiveCount: count, averageScore: z.number(), tasksCompleted: count }),
+  ),
+  monthlyTrends: z.array(z.object({ month: monthKey, averageScore: z.number() })),
+  performanceDistribution: z.array(levelCountSchema),
+  topPerformingCompanies: z.array(z.object({ companyId: z.string(), company: z.string(), score: z.number() })),
+});
+export type OverallStats = z.infer<typeof overallStatsSchema>;
 
 /** GET /kpi/executive/{id}: the rank period. Neither → current month; year only → that year; both → that month. */
 export const executiveStatsQuerySchema = z.object({

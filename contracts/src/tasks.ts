@@ -1,55 +1,58 @@
 import { z } from 'zod';
-import { LIMITS, PRIORITIES, TASK_STATUSES, type Priority, type TaskStatus } from './constants';
-import { dateField, httpUrl, idField, optionalText, requiredText } from './common/fields';
+import { LIMITS, PRIORITIES, TASK_STATUSES } from './constants';
+import { dateField, httpUrl, idField, optionalText, requiredText, timestampField } from './common/fields';
 import { isValidScore } from './rules';
-import type { Role } from './common/roles';
+import { ROLES } from './common/roles';
 
-export interface TaskScoring {
-  qualityScore: number;
-  timeScore: number;
-  initiativeScore: number;
-  totalScore: number;
-  feedback: string;
-  scoredAt: string;
-  scoredBy: { _id: string; name: string } | null;
-}
-export interface TaskSubmission {
-  content: string;
-  submittedAt: string;
-}
-export interface TaskComment {
-  _id: string;
-  author: { _id: string; name: string } | null;
-  authorName: string;
-  role: Role;
-  text: string;
-  createdAt: string;
-}
-export interface Task {
-  _id: string;
-  title: string;
-  description: string;
-  assignedTo: { _id: string; name: string; department: string } | null;
-  deadline: string;
-  priority: Priority;
-  reportLink: string;
-  status: TaskStatus;
-  company: string;
-  createdAt: string;
-  updatedAt: string;
-  submission: TaskSubmission | null;
-  scoring: TaskScoring | null;
-  comments: TaskComment[];
-}
-export interface ScoreHistoryEntry {
-  _id: string;
-  task: string;
-  scoredBy: { _id: string; name: string } | null;
-  at: string;
-  reason: 'scored' | 'rescored';
-  previous: Omit<TaskScoring, 'scoredAt' | 'scoredBy'> | null;
-  next: Omit<TaskScoring, 'scoredAt' | 'scoredBy'>;
-}
+const personRef = z.object({ _id: z.string(), name: z.string() });
+const scores = {
+  qualityScore: z.number(),
+  timeScore: z.number(),
+  initiativeScore: z.number(),
+  totalScore: z.number(),
+  feedback: z.string(),
+};
+export const taskScoringSchema = z.object({ ...scores, scoredAt: timestampField, scoredBy: personRef.nullable() });
+export type TaskScoring = z.infer<typeof taskScoringSchema>;
+export const taskSubmissionSchema = z.object({ content: z.string(), submittedAt: timestampField });
+export type TaskSubmission = z.infer<typeof taskSubmissionSchema>;
+export const taskCommentSchema = z.object({
+  _id: z.string(),
+  author: personRef.nullable(),
+  authorName: z.string(),
+  role: z.enum(ROLES),
+  text: z.string(),
+  createdAt: timestampField,
+});
+export type TaskComment = z.infer<typeof taskCommentSchema>;
+export const taskSchema = z.object({
+  _id: z.string(),
+  title: z.string(),
+  description: z.string(),
+  assignedTo: z.object({ _id: z.string(), name: z.string(), department: z.string() }).nullable(),
+  deadline: timestampField,
+  priority: z.enum(PRIORITIES),
+  reportLink: z.string(),
+  status: z.enum(TASK_STATUSES),
+  company: z.string(),
+  createdAt: timestampField,
+  updatedAt: timestampField,
+  submission: taskSubmissionSchema.nullable(),
+  scoring: taskScoringSchema.nullable(),
+  comments: z.array(taskCommentSchema),
+});
+export type Task = z.infer<typeof taskSchema>;
+const scoreValues = z.object(scores);
+export const scoreHistoryEntrySchema = z.object({
+  _id: z.string(),
+  task: z.string(),
+  scoredBy: personRef.nullable(),
+  at: timestampField,
+  reason: z.enum(['scored', 'rescored']),
+  previous: scoreValues.nullable(),
+  next: scoreValues,
+});
+export type ScoreHistoryEntry = z.infer<typeof scoreHistoryEntrySchema>;
 
 const priority = z.enum(PRIORITIES, { error: 'Priority must be one of low, medium, high, urgent' });
 

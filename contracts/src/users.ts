@@ -1,28 +1,26 @@
 import { z } from 'zod';
 import { LIMITS } from './constants';
-import { emailField, idField, passwordField, requiredText } from './common/fields';
-import { ROLES, type Role } from './common/roles';
+import { emailField, idField, passwordField, requiredText, timestampField } from './common/fields';
+import { ROLES } from './common/roles';
 
-export interface CompanyRef {
-  _id: string;
-  id: string;
-  name: string;
-}
+export const companyRefSchema = z.object({ _id: z.string(), id: z.string(), name: z.string() });
+export type CompanyRef = z.infer<typeof companyRefSchema>;
 
-export interface User {
-  _id: string;
-  id: string;
-  name: string;
-  email: string;
-  role: Role;
-  department: string;
-  phoneNumber: string;
-  company: CompanyRef | null;
-  companyName: string | null;
-  isActive: boolean;
-  mustChangePassword: boolean;
-  createdAt: string;
-}
+export const userSchema = z.object({
+  _id: z.string(),
+  id: z.string(),
+  name: z.string(),
+  email: z.string(),
+  role: z.enum(ROLES),
+  department: z.string(),
+  phoneNumber: z.string(),
+  company: companyRefSchema.nullable(),
+  companyName: z.string().nullable(),
+  isActive: z.boolean(),
+  mustChangePassword: z.boolean(),
+  createdAt: timestampField,
+});
+export type User = z.infer<typeof userSchema>;
 
 const userFields = {
   name: requiredText('Full name', LIMITS.name),

@@ -1,8 +1,8 @@
 import { z } from 'zod';
-import type { Announcement } from './announcements';
+import { announcementSchema } from './announcements';
 import { LIMITS } from './constants';
 import { optionalText } from './common/fields';
-import type { LeaderboardEntry, LeaderboardPeriod } from './leaderboard';
+import { leaderboardEntrySchema, leaderboardPeriodSchema } from './leaderboard';
 
 /**
  * Wall displays (an office TV showing the company's live leaderboard): paired without a login through a
@@ -43,8 +43,6 @@ export const claimWallSchema = z.object({
 export type ClaimWallRequest = z.input<typeof claimWallSchema>;
 
 const isoDate = z.string().refine((v) => !Number.isNaN(Date.parse(v)), 'must be a date');
-/** Shapes declared elsewhere as interfaces: checked to be objects, typed as their interface. */
-const objectOf = <T>() => z.custom<T>((v) => typeof v === 'object' && v !== null);
 
 /** POST /walls/pairings: a new code for a screen, and the secret only that screen knows. */
 export const wallPairingSchema = z.object({
@@ -86,12 +84,12 @@ export const wallBoardSchema = z.object({
   company: z.object({ name: z.string() }),
   display: z.object({ _id: z.string(), name: z.string() }),
   /** The current month in the company's time zone. */
-  period: objectOf<LeaderboardPeriod>(),
+  period: leaderboardPeriodSchema,
   /** When that month ends: the screen refetches then, so a new month shows without a score landing. */
   periodEndsAt: isoDate,
-  top10: z.array(objectOf<LeaderboardEntry>()),
+  top10: z.array(leaderboardEntrySchema),
   totalExecutives: z.number(),
   /** Pinned, unexpired announcements, newest first. */
-  announcements: z.array(objectOf<Announcement>()),
+  announcements: z.array(announcementSchema),
 });
 export type WallBoard = z.infer<typeof wallBoardSchema>;

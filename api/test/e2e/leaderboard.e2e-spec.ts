@@ -205,6 +205,9 @@ describe('leaderboard', () => {
         [x.user._id, 10],
       ]);
       expect((await get('/yearly/2025', z.admin.token)).body.entries.map((e: LeaderboardEntry) => [e.user._id, e.totalScore])).toEqual([[x.user._id, 6.4]]);
+      // The download says which calendar its months follow.
+      const csv = await get('/monthly/2024/3?format=csv', z.admin.token);
+      expect(csv.text.split('\r\n')[0]).toMatch(/^# Monthly leaderboard March 2024 \(Africa\/Johannesburg\); generated /);
 
       // The same instants in a UTC company fall the other way.
       const u = await createTenant(t, rootToken, 1);
@@ -490,7 +493,7 @@ describe('leaderboard', () => {
       expect(res.headers['content-type']).toBe('text/csv; charset=utf-8');
       expect(res.headers['content-disposition']).toBe(`attachment; filename="leaderboard-${thisYear}-${String(thisMonth).padStart(2, '0')}.csv"`);
       const [comment, header, ...rows] = lines(res.text);
-      expect(comment).toMatch(new RegExp(`^# Monthly leaderboard ${MONTH_NAMES[thisMonth - 1]} ${thisYear}; generated \\d{4}-\\d\\d-\\d\\dT[\\d:.]+Z; not published; 3 of 3 executives ranked$`));
+      expect(comment).toMatch(new RegExp(`^# Monthly leaderboard ${MONTH_NAMES[thisMonth - 1]} ${thisYear} \\(UTC\\); generated \\d{4}-\\d\\d-\\d\\dT[\\d:.]+Z; not published; 3 of 3 executives ranked$`));
       expect(header).toBe('rank,name,department,totalScore,tasksCompleted,averageScore,performanceLevel');
       expect(rows).toEqual([
         '1,"Smith, ""Jo""","Sales, EMEA",10.0,1,10.0,excellent',
@@ -505,7 +508,7 @@ describe('leaderboard', () => {
       const res = await get(`/yearly/${thisYear}?format=csv`, c.executives[0].token);
       expect(res.headers['content-type']).toBe('text/csv; charset=utf-8');
       const [comment, header, first] = lines(res.text);
-      expect(comment).toContain(`# Yearly leaderboard ${thisYear}; generated `);
+      expect(comment).toContain(`# Yearly leaderboard ${thisYear} (UTC); generated `);
       expect(comment).toContain(`; published ${published.body.generatedAt};`);
       expect(header).toBe('rank,name,department,totalScore,tasksCompleted,averageScore,performanceLevel');
       expect(first).toBe('1,"Smith, ""Jo""","Sales, EMEA",10.0,1,10.0,excellent');

@@ -63,6 +63,20 @@ describe('users', () => {
       expect(again.body).toMatchObject({ message: 'A user with this email already exists', field: 'email' });
     });
 
+    it('reads executives but leaves creating, editing and deleting them to their company\'s admins', async () => {
+      const exec = a.executives[0].user;
+      const message = "Executives are managed by their company's admins; the superadmin manages companies and admins";
+      const created = await t.http.post('/api/users').set(bearer(root)).send(person({ company: a.company._id }));
+      expect(created.status).toBe(403);
+      expect(created.body).toMatchObject({ code: 'FORBIDDEN', message });
+      const edited = await t.http.put(`/api/users/${exec._id}`).set(bearer(root)).send({ name: 'Renamed By Root' });
+      expect(edited.status).toBe(403);
+      expect(edited.body.message).toBe(message);
+      expect((await t.http.delete(`/api/users/${exec._id}`).set(bearer(root))).status).toBe(403);
+      const listed = await t.http.get(`/api/users/company/${a.company._id}`).set(bearer(root));
+      expect(listed.body.find((u: User) => u._id === exec._id)).toMatchObject({ name: exec.name, isActive: true });
+    });
+
     it('never creates another superadmin', async () => {
       expect((await t.http.post('/api/users').set(bearer(root)).send(person({ role: 'superadmin' }))).status).toBe(403);
     });

@@ -44,6 +44,14 @@ describeScale('two api instances sharing PostgreSQL and Redis', (env) => {
     row.audienceKind === 'company' || (row.audienceKind === 'admins' && role === 'admin') || (row.audienceKind === 'user' && row.audienceUserId === member.user._id);
   const ofCompany = (companyId: string) => (e: EventEnvelope) => e.companyId === companyId;
 
+  it('each instance reports PostgreSQL and Redis up at /api/health', async () => {
+    for (const instance of [A, B]) {
+      const res = await instance.http.get('/api/health');
+      expect(res.status).toBe(200);
+      expect(res.body).toEqual({ status: 'ok', checks: { database: { status: 'up' }, redis: { status: 'up' } } });
+    }
+  });
+
   it('user.created and task.scored caused through A reach sockets on B, gap-free and in order; another company hears nothing', async () => {
     const adminOnB = track(await connectSocket(B, x.admin.token));
     const execOnB = track(await connectSocket(B, x.executives[0].token));

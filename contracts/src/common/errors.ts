@@ -1,3 +1,5 @@
+import { z } from 'zod';
+
 /** Error codes carried by every error response; the api maps each to one HTTP status. */
 export const ERROR_STATUS = {
   VALIDATION: 400,
@@ -10,14 +12,17 @@ export const ERROR_STATUS = {
 } as const;
 export type ErrorCode = keyof typeof ERROR_STATUS;
 
-export interface ErrorResponse {
-  statusCode: number;
-  message: string;
-  code: ErrorCode;
-  /** The request field a validation error is about, as a dotted path. */
-  field?: string;
-}
+export const ERROR_CODES = Object.keys(ERROR_STATUS) as ErrorCode[];
 
-export interface MessageResponse {
-  message: string;
-}
+/** Every error answer of the api. */
+export const errorResponseSchema = z.object({
+  statusCode: z.number().int(),
+  message: z.string(),
+  code: z.enum(ERROR_CODES as [ErrorCode, ...ErrorCode[]]),
+  /** The request field a validation error is about, as a dotted path. */
+  field: z.string().optional(),
+});
+export type ErrorResponse = z.infer<typeof errorResponseSchema>;
+
+export const messageResponseSchema = z.object({ message: z.string() });
+export type MessageResponse = z.infer<typeof messageResponseSchema>;

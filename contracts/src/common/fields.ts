@@ -56,3 +56,6 @@ export const dateField = (label: string) =>
     .min(1, `${label} is required`)
     .refine((v) => !Number.isNaN(Date.parse(v)), `${label} must be a valid date`)
     .transform((v) => new Date(v));
+
+/** A point in time as the api sends it: an ISO 8601 string in UTC. */
+export const timestampField = z.iso.datetime({ offset: true });

@@ -21,7 +21,7 @@ function nulPath(value: unknown, path: string[] = []): string[] | null {
 
 /** Validates a body or query with a contracts schema; the first problem becomes a 400 naming its field. */
 export class ZodPipe<T> implements PipeTransform<unknown, T> {
-  constructor(private readonly schema: ZodType<T>) {}
+  constructor(readonly schema: ZodType<T>) {}
 
   transform(value: unknown): T {
     const nul = nulPath(value);

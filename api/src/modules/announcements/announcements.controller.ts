@@ -1,9 +1,10 @@
 import { Body, Controller, Delete, Get, Param, Post, Put, Query } from '@nestjs/common';
-import { createAnnouncementSchema, pinAnnouncementSchema, updateAnnouncementSchema } from '@kpi/contracts';
-import type { z } from 'zod';
+import { announcementSchema, createAnnouncementSchema, messageResponseSchema, pinAnnouncementSchema, updateAnnouncementSchema } from '@kpi/contracts';
+import { z } from 'zod';
 import type { Actor } from '../../common/auth/actor';
 import { CurrentActor, Roles } from '../../common/auth/decorators';
 import { ZodPipe } from '../../common/validation/zod.pipe';
+import { Responds } from '../../openapi/responds';
 import { AnnouncementsService } from './announcements.service';
 
 @Controller('announcements')
@@ -12,30 +13,35 @@ export class AnnouncementsController {
 
   @Get()
   @Roles('superadmin', 'admin', 'executive')
+  @Responds(z.array(announcementSchema))
   list(@CurrentActor() actor: Actor, @Query('company') company?: string) {
     return this.announcements.list(actor, company);
   }
 
   @Post()
   @Roles('admin')
+  @Responds(announcementSchema)
   create(@CurrentActor() actor: Actor, @Body(new ZodPipe(createAnnouncementSchema)) body: z.output<typeof createAnnouncementSchema>) {
     return this.announcements.create(actor, body);
   }
 
   @Put(':id')
   @Roles('admin')
+  @Responds(announcementSchema)
   update(@CurrentActor() actor: Actor, @Param('id') id: string, @Body(new ZodPipe(updateAnnouncementSchema)) body: z.output<typeof updateAnnouncementSchema>) {
     return this.announcements.update(actor, id, body);
   }
 
   @Put(':id/pin')
   @Roles('admin')
+  @Responds(announcementSchema)
   pin(@CurrentActor() actor: Actor, @Param('id') id: string, @Body(new ZodPipe(pinAnnouncementSchema)) body: z.output<typeof pinAnnouncementSchema>) {
     return this.announcements.pin(actor, id, body);
   }
 
   @Delete(':id')
   @Roles('admin')
+  @Responds(messageResponseSchema)
   remove(@CurrentActor() actor: Actor, @Param('id') id: string) {
     return this.announcements.remove(actor, id);
   }

@@ -1,9 +1,10 @@
 import { Body, Controller, Get, HttpCode, Post, Put, UseGuards } from '@nestjs/common';
-import { changePasswordSchema, loginSchema } from '@kpi/contracts';
+import { changePasswordResponseSchema, changePasswordSchema, loginResponseSchema, loginSchema, verifyResponseSchema } from '@kpi/contracts';
 import type { z } from 'zod';
 import type { Actor } from '../../common/auth/actor';
 import { CurrentActor, Public } from '../../common/auth/decorators';
 import { ZodPipe } from '../../common/validation/zod.pipe';
+import { Responds } from '../../openapi/responds';
 import { AuthService } from './auth.service';
 import { LoginThrottlerGuard } from './login-throttler.guard';
 
@@ -15,16 +16,19 @@ export class AuthController {
   @UseGuards(LoginThrottlerGuard)
   @Post('login')
   @HttpCode(200)
+  @Responds(loginResponseSchema)
   login(@Body(new ZodPipe(loginSchema)) body: z.output<typeof loginSchema>) {
     return this.auth.login(body.email, body.password);
   }
 
   @Get('verify')
+  @Responds(verifyResponseSchema)
   verify(@CurrentActor() actor: Actor) {
     return this.auth.verify(actor);
   }
 
   @Put('change-password')
+  @Responds(changePasswordResponseSchema)
   changePassword(@CurrentActor() actor: Actor, @Body(new ZodPipe(changePasswordSchema)) body: z.output<typeof changePasswordSchema>) {
     return this.auth.changePassword(actor, body.currentPassword, body.newPassword);
   }

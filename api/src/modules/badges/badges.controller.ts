@@ -1,9 +1,10 @@
 import { Body, Controller, Get, Param, Post } from '@nestjs/common';
-import { assignBadgeSchema } from '@kpi/contracts';
-import type { z } from 'zod';
+import { assignBadgeSchema, badgeSchema, userBadgeSchema } from '@kpi/contracts';
+import { z } from 'zod';
 import type { Actor } from '../../common/auth/actor';
 import { CurrentActor, Roles } from '../../common/auth/decorators';
 import { ZodPipe } from '../../common/validation/zod.pipe';
+import { Responds } from '../../openapi/responds';
 import { BadgesService } from './badges.service';
 
 @Controller('badges')
@@ -11,17 +12,20 @@ export class BadgesController {
   constructor(private readonly badges: BadgesService) {}
 
   @Get()
+  @Responds(z.array(badgeSchema))
   catalogue() {
     return this.badges.catalogue();
   }
 
   @Get('user/:userId')
+  @Responds(z.array(userBadgeSchema))
   forUser(@CurrentActor() actor: Actor, @Param('userId') userId: string) {
     return this.badges.forUser(actor, userId);
   }
 
   @Post('assign')
   @Roles('admin')
+  @Responds(userBadgeSchema)
   assign(@CurrentActor() actor: Actor, @Body(new ZodPipe(assignBadgeSchema)) body: z.output<typeof assignBadgeSchema>) {
     return this.badges.assign(actor, body);
   }

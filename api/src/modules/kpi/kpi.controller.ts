@@ -1,9 +1,10 @@
 import { Controller, Get, Param, Query, UseInterceptors } from '@nestjs/common';
-import { companyStatsQuerySchema, executiveStatsQuerySchema } from '@kpi/contracts';
+import { companyStatsQuerySchema, companyStatsSchema, executiveStatsQuerySchema, executiveStatsSchema, overallStatsSchema } from '@kpi/contracts';
 import type { z } from 'zod';
 import type { Actor } from '../../common/auth/actor';
 import { CurrentActor, Roles } from '../../common/auth/decorators';
 import { ZodPipe } from '../../common/validation/zod.pipe';
+import { Responds } from '../../openapi/responds';
 import { CsvInterceptor } from '../leaderboard/csv';
 import { KpiService } from './kpi.service';
 
@@ -13,18 +14,21 @@ export class KpiController {
   constructor(private readonly kpi: KpiService) {}
 
   @Get('executive/:id')
+  @Responds(executiveStatsSchema)
   executive(@CurrentActor() actor: Actor, @Param('id') id: string, @Query(new ZodPipe(executiveStatsQuerySchema)) query: z.output<typeof executiveStatsQuerySchema>) {
     return this.kpi.executive(actor, id, query);
   }
 
   @Get('company/:id')
   @Roles('superadmin', 'admin')
+  @Responds(companyStatsSchema, { csv: true })
   company(@CurrentActor() actor: Actor, @Param('id') id: string, @Query(new ZodPipe(companyStatsQuerySchema)) query: z.output<typeof companyStatsQuerySchema>) {
     return this.kpi.company(actor, id, query);
   }
 
   @Get('overall')
   @Roles('superadmin')
+  @Responds(overallStatsSchema)
   overall(@CurrentActor() actor: Actor) {
     return this.kpi.overall(actor);
   }

@@ -1,9 +1,10 @@
 import { Body, Controller, Get, Param, Post, Query, UseInterceptors } from '@nestjs/common';
-import { generateLeaderboardSchema, leaderboardQuerySchema, monthlyParamsSchema, top10QuerySchema, yearlyParamsSchema } from '@kpi/contracts';
+import { generateLeaderboardSchema, leaderboardQuerySchema, leaderboardSchema, monthlyParamsSchema, top10QuerySchema, top10ResponseSchema, yearlyParamsSchema } from '@kpi/contracts';
 import type { z } from 'zod';
 import type { Actor } from '../../common/auth/actor';
 import { CurrentActor, Roles } from '../../common/auth/decorators';
 import { ZodPipe } from '../../common/validation/zod.pipe';
+import { Responds } from '../../openapi/responds';
 import { CsvInterceptor } from './csv';
 import { LeaderboardService } from './leaderboard.service';
 
@@ -13,6 +14,7 @@ export class LeaderboardController {
   constructor(private readonly leaderboard: LeaderboardService) {}
 
   @Get('monthly/:year/:month')
+  @Responds(leaderboardSchema, { csv: true })
   monthly(
     @CurrentActor() actor: Actor,
     @Param(new ZodPipe(monthlyParamsSchema)) period: z.output<typeof monthlyParamsSchema>,
@@ -22,6 +24,7 @@ export class LeaderboardController {
   }
 
   @Get('yearly/:year')
+  @Responds(leaderboardSchema, { csv: true })
   yearly(
     @CurrentActor() actor: Actor,
     @Param(new ZodPipe(yearlyParamsSchema)) period: z.output<typeof yearlyParamsSchema>,
@@ -31,12 +34,14 @@ export class LeaderboardController {
   }
 
   @Get('top10/:companyId')
+  @Responds(top10ResponseSchema)
   top10(@CurrentActor() actor: Actor, @Param('companyId') companyId: string, @Query(new ZodPipe(top10QuerySchema)) query: z.output<typeof top10QuerySchema>) {
     return this.leaderboard.top10(actor, companyId, query);
   }
 
   @Post('generate')
   @Roles('admin')
+  @Responds(leaderboardSchema)
   generate(@CurrentActor() actor: Actor, @Body(new ZodPipe(generateLeaderboardSchema)) body: z.output<typeof generateLeaderboardSchema>) {
     return this.leaderboard.generate(actor, body);
   }

@@ -36,7 +36,7 @@ export class LeaderboardService {
     const em = this.em.fork();
     const company = await this.readableCompany(em, actor, query.company);
     const board = await this.board(em, company, period);
-    return query.format === 'csv' ? leaderboardCsv(board, new Date()) : board;
+    return query.format === 'csv' ? leaderboardCsv(board, company.timeZone, new Date()) : board;
   }
 
   /** The top 10 and where one executive stands: executives always see their own position. */

@@ -1,23 +1,28 @@
 import { Controller, Get, Param, Put } from '@nestjs/common';
+import { notificationListSchema } from '@kpi/contracts';
 import type { Actor } from '../../common/auth/actor';
 import { CurrentActor } from '../../common/auth/decorators';
 import { NotificationsService } from './notifications.service';
+import { Responds } from '../../openapi/responds';
 
 @Controller('notifications')
 export class NotificationsController {
   constructor(private readonly notifications: NotificationsService) {}
 
   @Get()
+  @Responds(notificationListSchema)
   list(@CurrentActor() actor: Actor) {
     return this.notifications.list(actor);
   }
 
   @Put('read-all')
+  @Responds(notificationListSchema)
   markAllRead(@CurrentActor() actor: Actor) {
     return this.notifications.markAllRead(actor);
   }
 
   @Put(':id/read')
+  @Responds(notificationListSchema)
   markRead(@CurrentActor() actor: Actor, @Param('id') id: string) {
     return this.notifications.markRead(actor, id);
   }

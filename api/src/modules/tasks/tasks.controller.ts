@@ -1,9 +1,10 @@
 import { Body, Controller, Delete, Get, Param, Post, Put, Query } from '@nestjs/common';
-import { createTaskSchema, scoreTaskSchema, submitTaskSchema, taskListQuerySchema, updateTaskSchema } from '@kpi/contracts';
-import type { z } from 'zod';
+import { createTaskSchema, messageResponseSchema, scoreHistoryEntrySchema, scoreTaskSchema, submitTaskSchema, taskListQuerySchema, taskSchema, updateTaskSchema } from '@kpi/contracts';
+import { z } from 'zod';
 import type { Actor } from '../../common/auth/actor';
 import { CurrentActor, Roles } from '../../common/auth/decorators';
 import { ZodPipe } from '../../common/validation/zod.pipe';
+import { Responds } from '../../openapi/responds';
 import { TasksService } from './tasks.service';
 
 @Controller('tasks')
@@ -12,48 +13,56 @@ export class TasksController {
 
   @Get()
   @Roles('superadmin', 'admin')
+  @Responds(z.array(taskSchema))
   list(@CurrentActor() actor: Actor, @Query(new ZodPipe(taskListQuerySchema)) query: z.output<typeof taskListQuerySchema>) {
     return this.tasks.list(actor, query.company);
   }
 
   @Get('user/:userId')
   @Roles('superadmin', 'admin', 'executive')
+  @Responds(z.array(taskSchema))
   forUser(@CurrentActor() actor: Actor, @Param('userId') userId: string) {
     return this.tasks.forUser(actor, userId);
   }
 
   @Get(':id/history')
   @Roles('superadmin', 'admin')
+  @Responds(z.array(scoreHistoryEntrySchema))
   history(@CurrentActor() actor: Actor, @Param('id') id: string) {
     return this.tasks.history(actor, id);
   }
 
   @Post()
   @Roles('admin')
+  @Responds(taskSchema)
   create(@CurrentActor() actor: Actor, @Body(new ZodPipe(createTaskSchema)) body: z.output<typeof createTaskSchema>) {
     return this.tasks.create(actor, body);
   }
 
   @Put(':id')
   @Roles('admin')
+  @Responds(taskSchema)
   update(@CurrentActor() actor: Actor, @Param('id') id: string, @Body(new ZodPipe(updateTaskSchema)) body: z.output<typeof updateTaskSchema>) {
     return this.tasks.update(actor, id, body);
   }
 
   @Put(':id/submit')
   @Roles('executive')
+  @Responds(taskSchema)
   submit(@CurrentActor() actor: Actor, @Param('id') id: string, @Body(new ZodPipe(submitTaskSchema)) body: z.output<typeof submitTaskSchema>) {
     return this.tasks.submit(actor, id, body);
   }
 
   @Put(':id/score')
   @Roles('admin')
+  @Responds(taskSchema)
   score(@CurrentActor() actor: Actor, @Param('id') id: string, @Body(new ZodPipe(scoreTaskSchema)) body: z.output<typeof scoreTaskSchema>) {
     return this.tasks.score(actor, id, body);
   }
 
   @Delete(':id')
   @Roles('admin')
+  @Responds(messageResponseSchema)
   remove(@CurrentActor() actor: Actor, @Param('id') id: string) {
     return this.tasks.remove(actor, id);
   }

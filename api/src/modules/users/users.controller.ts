@@ -1,10 +1,13 @@
 import { Body, Controller, Delete, Get, Param, Post, Put, Query } from '@nestjs/common';
-import { createUserSchema, updateUserSchema } from '@kpi/contracts';
-import type { z } from 'zod';
+import { createUserSchema, messageResponseSchema, updateUserSchema, userSchema } from '@kpi/contracts';
+import { z } from 'zod';
 import type { Actor } from '../../common/auth/actor';
 import { CurrentActor, Roles } from '../../common/auth/decorators';
 import { ZodPipe } from '../../common/validation/zod.pipe';
+import { Responds } from '../../openapi/responds';
 import { UsersService } from './users.service';
+
+const EMAIL_TAKEN = 'A user with this email already exists (field email)';
 
 @Controller('users')
 @Roles('superadmin', 'admin')
@@ -12,26 +15,31 @@ export class UsersController {
   constructor(private readonly users: UsersService) {}
 
   @Get()
+  @Responds(z.array(userSchema))
   list(@CurrentActor() actor: Actor, @Query('company') company?: string) {
     return this.users.list(actor, company);
   }
 
   @Get('company/:companyId')
+  @Responds(z.array(userSchema))
   listCompany(@CurrentActor() actor: Actor, @Param('companyId') companyId: string) {
     return this.users.listCompany(actor, companyId);
   }
 
   @Post()
+  @Responds(userSchema, { errors: { 409: EMAIL_TAKEN } })
   create(@CurrentActor() actor: Actor, @Body(new ZodPipe(createUserSchema)) body: z.output<typeof createUserSchema>) {
     return this.users.create(actor, body);
   }
 
   @Put(':id')
+  @Responds(userSchema, { errors: { 409: EMAIL_TAKEN } })
   update(@CurrentActor() actor: Actor, @Param('id') id: string, @Body(new ZodPipe(updateUserSchema)) body: z.output<typeof updateUserSchema>) {
     return this.users.update(actor, id, body);
   }
 
   @Delete(':id')
+  @Responds(messageResponseSchema)
   remove(@CurrentActor() actor: Actor, @Param('id') id: string) {
     return this.users.remove(actor, id);
   }

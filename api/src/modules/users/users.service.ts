@@ -17,9 +17,11 @@ type CreateUser = z.output<typeof createUserSchema>;
 type UpdateUser = z.output<typeof updateUserSchema>;
 
 /**
- * Who manages whom: the superadmin manages admins (and may manage anyone but superadmins); an admin manages
- * the executives of their own company only; executives manage nobody.
+ * Who manages whom (DESIGN §3, docs/decisions.md): the superadmin manages companies and admins and reads
+ * everyone else; an admin manages the executives of their own company only; executives manage nobody.
  */
+const EXECUTIVES_BELONG_TO_ADMINS = "Executives are managed by their company's admins; the superadmin manages companies and admins";
+
 @Injectable()
 export class UsersService {
   constructor(
@@ -49,6 +51,7 @@ export class UsersService {
       const { role } = input;
       if (role === 'superadmin') throw forbidden('Superadmin accounts cannot be created here');
       if (actor.role === 'admin' && role !== 'executive') throw forbidden('Admins can only create executives');
+      if (actor.role === 'superadmin' && role === 'executive') throw forbidden(EXECUTIVES_BELONG_TO_ADMINS);
       const companyId = actor.role === 'superadmin' ? input.company : companyScope(actor, input.company);
       if (!companyId) throw invalid('Company is required', 'company');
       const company = await em.findOne(Company, { id: companyId });
@@ -135,6 +138,7 @@ export class UsersService {
     if (!user) throw notFound('User');
     if (actor.role === 'superadmin') {
       if (user.role === 'superadmin' && user.id !== actor.userId) throw forbidden('Superadmin accounts cannot be changed here');
+      if (user.role === 'executive') throw forbidden(EXECUTIVES_BELONG_TO_ADMINS);
       return user;
     }
     if (actor.role === 'admin') {

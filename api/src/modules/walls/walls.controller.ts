@@ -1,11 +1,12 @@
 import { Body, Controller, Delete, Get, Headers, Param, Post, UseGuards } from '@nestjs/common';
 import { ThrottlerGuard } from '@nestjs/throttler';
-import { claimWallSchema, PAIRING_SECRET_HEADER } from '@kpi/contracts';
-import type { z } from 'zod';
+import { claimWallSchema, messageResponseSchema, PAIRING_SECRET_HEADER, pairingStatusSchema, wallBoardSchema, wallDisplaySchema, wallPairingSchema } from '@kpi/contracts';
+import { z } from 'zod';
 import type { Actor, WallActor } from '../../common/auth/actor';
 import { CurrentActor, Public, Roles } from '../../common/auth/decorators';
 import { CurrentWall, WallDisplayOnly } from '../../common/auth/wall.guard';
 import { ZodPipe } from '../../common/validation/zod.pipe';
+import { Responds } from '../../openapi/responds';
 import { WallsService } from './walls.service';
 
 @Controller('walls')
@@ -16,36 +17,42 @@ export class WallsController {
   @Public()
   @UseGuards(ThrottlerGuard)
   @Post('pairings')
+  @Responds(wallPairingSchema)
   startPairing() {
     return this.walls.startPairing();
   }
 
   @Public()
   @Get('pairings/:pairingId')
+  @Responds(pairingStatusSchema)
   pairingStatus(@Param('pairingId') pairingId: string, @Headers(PAIRING_SECRET_HEADER) secret?: string) {
     return this.walls.pairingStatus(pairingId, secret);
   }
 
   @Post('claim')
   @Roles('admin')
+  @Responds(wallDisplaySchema)
   claim(@CurrentActor() actor: Actor, @Body(new ZodPipe(claimWallSchema)) body: z.output<typeof claimWallSchema>) {
     return this.walls.claim(actor, body);
   }
 
   @Get()
   @Roles('admin')
+  @Responds(z.array(wallDisplaySchema))
   list(@CurrentActor() actor: Actor) {
     return this.walls.list(actor);
   }
 
   @WallDisplayOnly()
   @Get('me/board')
+  @Responds(wallBoardSchema)
   board(@CurrentWall() wall: WallActor) {
     return this.walls.board(wall);
   }
 
   @Delete(':id')
   @Roles('admin')
+  @Responds(messageResponseSchema)
   revoke(@CurrentActor() actor: Actor, @Param('id') id: string) {
     return this.walls.revoke(actor, id);
   }
