@@ -9,6 +9,7 @@ import { APP_CONFIG, type AppConfig } from './config/env';
 import { ormOptions } from './config/mikro-orm.config';
 import { EventsModule } from './events/events.module';
 import { HealthModule } from './health/health.module';
+import { loggingModule } from './logging/logging';
 import { AuthModule } from './modules/auth/auth.module';
 import { BadgesModule } from './modules/badges/badges.module';
 import { CompaniesModule } from './modules/companies/companies.module';
@@ -32,6 +33,7 @@ export class AppModule {
       providers: [{ provide: APP_CONFIG, useValue: config }],
       exports: [APP_CONFIG],
       imports: [
+        loggingModule(config),
         MikroOrmModule.forRoot({ ...ormOptions(config), registerRequestContext: true }),
         ThrottlerModule.forRoot([{ name: 'login', ttl: 60_000, limit: config.loginRateLimit }]),
         ...web,

@@ -1,9 +1,10 @@
 import 'reflect-metadata';
-import { INestApplication, type LogLevel } from '@nestjs/common';
+import type { INestApplication } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { MikroORM } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/sqlite';
 import helmet from 'helmet';
+import { Logger } from 'nestjs-pino';
 import { AppModule } from './app.module';
 import { ErrorFilter } from './common/errors/error.filter';
 import type { AppConfig } from './config/env';
@@ -13,8 +14,6 @@ import { underStartupLock } from './database/startup-lock';
 import { setupOpenApi } from './openapi/setup-openapi';
 import { RedisIoAdapter } from './realtime/redis-io.adapter';
 
-const LEVELS: LogLevel[] = ['error', 'warn', 'log', 'debug'];
-
 export interface StartedApp {
   app: INestApplication;
   demoLogins: DemoLogin[] | null;
@@ -22,9 +21,9 @@ export interface StartedApp {
 
 /** Builds the app, applies pending migrations, and seeds an empty database as configured. */
 export async function createApp(config: AppConfig): Promise<StartedApp> {
-  const app = await NestFactory.create(AppModule.forRoot(config), {
-    logger: LEVELS.slice(0, LEVELS.indexOf(config.logLevel) + 1),
-  });
+  // Start-up logs wait for pino (api/src/logging), which writes JSON lines at LOG_LEVEL.
+  const app = await NestFactory.create(AppModule.forRoot(config), { bufferLogs: true });
+  app.useLogger(app.get(Logger));
   app.setGlobalPrefix('api');
   app.useGlobalFilters(new ErrorFilter());
   app.use(

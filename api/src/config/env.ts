@@ -22,6 +22,7 @@ const envSchema = z.object({
   LOGIN_RATE_LIMIT: z.coerce.number({ error: 'must be a number' }).int().min(1).default(10),
   WEB_DIST: z.string().optional(),
   LOG_LEVEL: z.enum(['error', 'warn', 'log', 'debug'], { error: 'must be one of error, warn, log, debug' }).default('warn'),
+  LOG_FORMAT: z.enum(['json', 'pretty'], { error: 'must be json or pretty' }).optional(),
 });
 
 export type DatabaseConfig = { driver: 'sqlite'; file: string } | { driver: 'postgresql'; url: string };
@@ -38,6 +39,8 @@ export interface AppConfig {
   loginRateLimit: number;
   webDist: string;
   logLevel: 'error' | 'warn' | 'log' | 'debug';
+  /** Unset: pretty on a terminal, JSON lines otherwise. */
+  logFormat?: 'json' | 'pretty';
 }
 
 export class ConfigError extends Error {}
@@ -69,6 +72,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     loginRateLimit: e.LOGIN_RATE_LIMIT,
     webDist: resolve(e.WEB_DIST ?? join(__dirname, '..', '..', '..', 'web', 'dist')),
     logLevel: e.LOG_LEVEL,
+    logFormat: e.LOG_FORMAT,
   };
 }
 

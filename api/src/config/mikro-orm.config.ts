@@ -1,3 +1,4 @@
+import { Logger } from '@nestjs/common';
 import { Migrator } from '@mikro-orm/migrations';
 import { SqliteDriver } from '@mikro-orm/sqlite';
 import { PostgreSqlDriver } from '@mikro-orm/postgresql';
@@ -14,6 +15,8 @@ const SQLITE_PRAGMAS = ['PRAGMA journal_mode = WAL', 'PRAGMA synchronous = FULL'
 
 type SqliteConnection = { serialize(cb: () => void): void; run(sql: string, cb?: (err: Error | null) => void): void };
 
+const ORM_LOGGER = new Logger('MikroORM');
+
 export function ormOptions(config: AppConfig): Options {
   const common = {
     entities: ENTITIES,
@@ -28,6 +31,9 @@ export function ormOptions(config: AppConfig): Options {
     },
     extensions: [Migrator],
     debug: false,
+    // Through Nest's logger, so the migrator's lines are log lines like any other (JSON by default).
+    logger: (message: string) => ORM_LOGGER.log(message),
+    colors: false,
     allowGlobalContext: false,
     forceUtcTimezone: true,
     ignoreUndefinedInQuery: true,
