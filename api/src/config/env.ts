@@ -7,7 +7,8 @@ const boolFromEnv = z
   .enum(['true', 'false', '1', '0', 'yes', 'no', 'on', 'off'], { error: 'must be true or false' })
   .transform((v) => ['true', '1', 'yes', 'on'].includes(v));
 
-const envSchema = z.object({
+/** Every setting the server reads; README's configuration table and .env.example list the same (config-docs.spec.ts). */
+export const envSchema = z.object({
   PORT: z.coerce.number({ error: 'must be a number' }).int().min(0).max(65535).default(3000),
   DATABASE_URL: z
     .string()
