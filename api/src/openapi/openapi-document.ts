@@ -63,6 +63,9 @@ class Components {
   }
 }
 
+/** `markAllRead` → `Mark all read`: the handler's name is the operation's summary. */
+const sentence = (name: string) => name.replace(/([A-Z])/g, ' $1').toLowerCase().replace(/^./, (c) => c.toUpperCase());
+
 const pascal = (text: string) => text.replace(/(^|[^a-zA-Z0-9]+)([a-zA-Z0-9])/g, (_, __, c: string) => c.toUpperCase());
 
 function whoMay(route: ApiRoute): string {
@@ -128,7 +131,7 @@ function operation(route: ApiRoute, components: Components): JsonSchema {
   return {
     tags: [tag],
     operationId,
-    summary: `${route.method.toUpperCase()} ${route.path}`,
+    summary: sentence(route.handler),
     description: whoMay(route),
     'x-roles': route.wallDisplay || route.isPublic ? [] : (route.roles ?? [...ROLES]),
     security: route.wallDisplay ? [{ displayToken: [] }] : route.isPublic ? [] : [{ bearer: [] }],
