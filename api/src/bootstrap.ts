@@ -1,5 +1,5 @@
 import 'reflect-metadata';
-import type { INestApplication } from '@nestjs/common';
+import type { INestApplication, LogLevel } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { MikroORM } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/sqlite';
@@ -14,6 +14,8 @@ import { underStartupLock } from './database/startup-lock';
 import { setupOpenApi } from './openapi/setup-openapi';
 import { RedisIoAdapter } from './realtime/redis-io.adapter';
 
+const LEVELS: LogLevel[] = ['error', 'warn', 'log', 'debug'];
+
 export interface StartedApp {
   app: INestApplication;
   demoLogins: DemoLogin[] | null;
@@ -21,8 +23,12 @@ export interface StartedApp {
 
 /** Builds the app, applies pending migrations, and seeds an empty database as configured. */
 export async function createApp(config: AppConfig): Promise<StartedApp> {
-  // Start-up logs wait for pino (api/src/logging), which writes JSON lines at LOG_LEVEL.
-  const app = await NestFactory.create(AppModule.forRoot(config), { bufferLogs: true });
+  // Start-up logs wait for pino (api/src/logging), which writes JSON lines at LOG_LEVEL; should the start fail
+  // first, Nest's console logger prints them, at the same levels.
+  const app = await NestFactory.create(AppModule.forRoot(config), {
+    bufferLogs: true,
+    logger: LEVELS.slice(0, LEVELS.indexOf(config.logLevel) + 1),
+  });
   app.useLogger(app.get(Logger));
   app.setGlobalPrefix('api');
   app.useGlobalFilters(new ErrorFilter());
