@@ -98,6 +98,41 @@ describe('OpenAPI document and Swagger UI', () => {
     expect(errorResponseSchema.safeParse(refused.body).success).toBe(true);
   });
 
+  it('describes what the writes answer too: a task from creation to score, a badge, a wall display', async () => {
+    /** Sends the request and parses the answer with the schema the document names for this route. */
+    const call = async (method: 'post' | 'put' | 'get' | 'delete', url: string, token: string | null, body?: object) => {
+      let req = t.http[method](url);
+      if (token) req = req.set(bearer(token));
+      const res = await (body ? req.send(body) : req);
+      expect(`${method} ${url} ${res.status}`).toMatch(new RegExp(`^${method} ${url.replace(/[?]/g, '\\?')} 20[01]$`));
+      const path = url.replace(/\?.*/, '');
+      const route = routes.find((r) => r.method === method && new RegExp(`^${r.path.replace(/\{\w+\}/g, '[^/]+')}$`).test(path));
+      const parsed = route!.responds!.schema.safeParse(res.body);
+      expect(parsed.success ? `${method} ${url}` : `${method} ${url}: ${JSON.stringify(parsed.error?.issues[0])}`).toBe(`${method} ${url}`);
+      return res.body;
+    };
+    const exec = a.executives[0];
+    const task = await call('post', '/api/tasks', a.admin.token, {
+      title: 'Documented task', description: 'd', assignedTo: exec.user._id, deadline: new Date(Date.now() + 86_400_000).toISOString(), reportLink: 'https://reports.example.com/doc',
+    });
+    await call('put', `/api/tasks/${task._id}`, a.admin.token, { status: 'in-progress' });
+    await call('put', `/api/tasks/${task._id}/submit`, exec.token, { content: 'done' });
+    await call('put', `/api/tasks/${task._id}/score`, a.admin.token, { qualityScore: 9, initiativeScore: 8, feedback: 'Good' });
+    await call('get', `/api/tasks/${task._id}/history`, a.admin.token);
+    await call('get', `/api/tasks/user/${exec.user._id}`, exec.token);
+    await call('post', '/api/leaderboard/generate', a.admin.token, { type: 'yearly', year: new Date().getUTCFullYear() });
+    await call('post', '/api/badges/assign', a.admin.token, { userId: exec.user._id, badgeId: 'recognition', reason: 'Clear write-up' });
+    await call('get', `/api/badges/user/${exec.user._id}`, exec.token);
+    await call('put', '/api/notifications/read-all', exec.token);
+    const note = await call('post', '/api/announcements', a.admin.token, { title: 'Pinned', content: 'c', isPinned: true });
+    await call('put', `/api/announcements/${note._id}/pin`, a.admin.token, { isPinned: true });
+    const pairing = await call('post', '/api/walls/pairings', null);
+    await call('post', '/api/walls/claim', a.admin.token, { code: pairing.code, name: 'Lobby' });
+    const paired = await t.http.get(`/api/walls/pairings/${pairing.pairingId}`).set('x-pairing-secret', pairing.secret);
+    await call('get', '/api/walls/me/board', paired.body.displayToken);
+    await call('delete', `/api/tasks/${task._id}`, a.admin.token);
+  });
+
   it('serves Swagger UI whose scripts and styles load under the content security policy', async () => {
     const page = await t.http.get('/api/docs');
     expect(page.status).toBe(200);
