@@ -66,6 +66,7 @@ describe('OpenAPI document and Swagger UI', () => {
     expect(doc.paths['/api/walls/me/board'].get.security).toEqual([{ displayToken: [] }]);
     expect(Object.keys(doc.paths['/api/users/{id}'].put.responses).sort()).toEqual(['200', '400', '401', '403', '404', '409', '413']);
     expect(doc.paths['/api/leaderboard/monthly/{year}/{month}'].get.responses['200'].content).toHaveProperty('text/csv');
+    expect(doc.paths['/api/tasks/{id}/score'].put.responses).toHaveProperty('409');
   });
 
   it('generates the schemas from the same zod schemas that validate requests', () => {

@@ -41,21 +41,21 @@ export class TasksController {
 
   @Put(':id')
   @Roles('admin')
-  @Responds(taskSchema)
+  @Responds(taskSchema, { errors: { 409: 'The task is submitted: its executive and status are locked' } })
   update(@CurrentActor() actor: Actor, @Param('id') id: string, @Body(new ZodPipe(updateTaskSchema)) body: z.output<typeof updateTaskSchema>) {
     return this.tasks.update(actor, id, body);
   }
 
   @Put(':id/submit')
   @Roles('executive')
-  @Responds(taskSchema)
+  @Responds(taskSchema, { errors: { 409: 'The task has already been submitted' } })
   submit(@CurrentActor() actor: Actor, @Param('id') id: string, @Body(new ZodPipe(submitTaskSchema)) body: z.output<typeof submitTaskSchema>) {
     return this.tasks.submit(actor, id, body);
   }
 
   @Put(':id/score')
   @Roles('admin')
-  @Responds(taskSchema)
+  @Responds(taskSchema, { errors: { 409: 'The task has not been submitted yet' } })
   score(@CurrentActor() actor: Actor, @Param('id') id: string, @Body(new ZodPipe(scoreTaskSchema)) body: z.output<typeof scoreTaskSchema>) {
     return this.tasks.score(actor, id, body);
   }
