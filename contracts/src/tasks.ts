@@ -34,6 +34,11 @@ export interface Task {
   priority: Priority;
   reportLink: string;
   status: TaskStatus;
+  /**
+   * The stored status, without the overdue reading: what an overdue task's status badge shows beside OVERDUE.
+   * Optional for older servers; absent means `status` (or pending when that is overdue).
+   */
+  workStatus?: Exclude<TaskStatus, 'overdue'>;
   company: string;
   createdAt: string;
   updatedAt: string;
