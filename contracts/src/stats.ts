@@ -9,7 +9,13 @@ import { exportFormatField, monthField, yearField } from './leaderboard';
  */
 export interface MonthlyScore {
   month: string;
+  /** The month's average total score; 0 when nothing was scored (see scoredTasks). */
   score: number;
+  /**
+   * How many of the executive's tasks were scored that month. 0 means the month has no score: a trend draws
+   * it as a gap, not as a 0. Optional: older servers leave it out.
+   */
+  scoredTasks?: number;
 }
 export interface ExecutiveStats {
   averageScore: number;

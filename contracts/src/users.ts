@@ -7,6 +7,8 @@ export interface CompanyRef {
   _id: string;
   id: string;
   name: string;
+  /** The company's IANA time zone: its months and years (and the screens' default period) follow it. */
+  timeZone?: string;
 }
 
 export interface User {

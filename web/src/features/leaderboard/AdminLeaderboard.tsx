@@ -5,6 +5,7 @@ import { downloadLeaderboardCsv, generateLeaderboard, loadLeaderboard } from './
 import { DownloadIcon } from './icons';
 import { LeaderboardList } from './LeaderboardList';
 import { PeriodSelector } from './PeriodSelector';
+import { companyZone } from '../session/companyClock';
 import { periodLabel, periodOf, periodStarted, publishedLabel, rankedCount, topTen } from './rules';
 import { useLeaderboard } from './useLeaderboard';
 
@@ -19,7 +20,7 @@ export function AdminLeaderboard() {
   const loading = status === 'idle' || status === 'loading';
   const period = board?.period ?? periodOf(query);
   const entries = board?.entries ?? [];
-  const started = periodStarted(query);
+  const started = periodStarted(query, new Date(), companyZone());
   const published = publishedLabel(board?.generatedAt);
 
   const generate = async () => {

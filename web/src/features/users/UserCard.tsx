@@ -1,11 +1,13 @@
 import type { User } from '@kpi/contracts';
-import { ActiveBadge, Card, CardFooter } from '../../components/ui';
-import { BuildingIcon, MailIcon, PhoneIcon } from '../../components/ui/icons';
+import { ActiveBadge, Button, Card, CardFooter } from '../../components/ui';
+import { AwardIcon, BuildingIcon, MailIcon, PhoneIcon } from '../../components/ui/icons';
 import { companyNameOf } from '../session/homePath';
 
 interface UserCardProps {
   user: User;
   showCompany?: boolean;
+  /** Given: an 'Award badge' action on the card (executives, for their admin). */
+  onAward?: (user: User) => void;
   onEdit: (user: User) => void;
   onDelete: (user: User) => void;
   deleting: boolean;
@@ -20,7 +22,7 @@ const initials = (name: string) =>
     .join('');
 
 /** An admin or executive card: name, department, contact, company, status and created date. */
-export function UserCard({ user, showCompany = false, onEdit, onDelete, deleting }: UserCardProps) {
+export function UserCard({ user, showCompany = false, onAward, onEdit, onDelete, deleting }: UserCardProps) {
   return (
     <Card className="flex flex-col p-5 transition-shadow hover:shadow-md">
       <article className="flex flex-1 flex-col">
@@ -52,6 +54,13 @@ export function UserCard({ user, showCompany = false, onEdit, onDelete, deleting
             </li>
           )}
         </ul>
+        {onAward && (
+          <div className="mt-4">
+            <Button size="sm" variant="secondary" icon={<AwardIcon className="h-3.5 w-3.5 text-amber-500" />} onClick={() => onAward(user)}>
+              Award badge
+            </Button>
+          </div>
+        )}
         <CardFooter createdAt={user.createdAt} onEdit={() => onEdit(user)} onDelete={() => onDelete(user)} deleting={deleting} />
       </article>
     </Card>
