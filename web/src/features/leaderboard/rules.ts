@@ -77,6 +77,12 @@ export function applyLiveTop10(board: Leaderboard, update: LiveTop10): { board: 
   return { board: { ...board, entries: [...update.top10, ...rest], totalExecutives: update.totalExecutives }, complete: false };
 }
 
+/** Whether the query is the period in progress (this month, or this year), in the company's zone when given. */
+export const isCurrentPeriod = (query: LeaderboardQuery, now = new Date(), timeZone?: string): boolean => {
+  const today = monthIn(now, timeZone);
+  return query.year === today.year && (query.type === 'yearly' || query.month === today.month);
+};
+
 const publishedFormat = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', year: 'numeric', hour: 'numeric', minute: '2-digit' });
 /** 'Published Nov 26, 2026, 3:04 PM', or null when the period has not been published. */
 export function publishedLabel(generatedAt: string | null | undefined): string | null {
