@@ -2,6 +2,8 @@
 // no horizontal scroll (tables scroll inside their own box) and axe-core finds no serious or critical
 // accessibility violation. Screenshots of each screen at each width go to KPI_SHOTS_DIR (default /tmp/shots/screens).
 // Run after `npm run build`: node --test scripts/browser/screens.test.mjs
+// The README's gallery: KPI_GALLERY_DIR=docs/screenshots/gallery node --test scripts/browser/screens.test.mjs
+// also saves the main screens at 1280×800 (desktop-*.png) and 390×844 (phone-*.png) there.
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { mkdirSync, readFileSync } from 'node:fs';
@@ -15,6 +17,8 @@ const SIZES = [
   { name: 'phone', width: 390, height: 844 },
   { name: 'desktop', width: 1920, height: 1080 },
 ];
+const GALLERY_DIR = process.env.KPI_GALLERY_DIR;
+const GALLERY = new Set(['/admin/tasks', '/admin/leaderboards', '/executive/performance', '/executive/tasks', '/superadmin/stats']);
 const skip = browserSkipReason();
 let app;
 let tenant;
@@ -46,6 +50,7 @@ async function arrange() {
 before(async () => {
   if (skip) return;
   mkdirSync(SHOTS, { recursive: true });
+  if (GALLERY_DIR) mkdirSync(GALLERY_DIR, { recursive: true });
   app = await startApp();
   await arrange();
 });
@@ -103,10 +108,16 @@ async function walk(page, area, screens) {
       await page.waitForTimeout(300);
       const name = `${area}-${path.split('/').filter(Boolean).join('-') || 'root'}-${size.name}`;
       await page.screenshot({ path: join(SHOTS, `${name}.png`) });
+      if (GALLERY_DIR && GALLERY.has(path) && size.name === 'phone') await page.screenshot({ path: join(GALLERY_DIR, `phone-${path.split('/').slice(1).join('-')}.png`) });
       const { scrollWidth, innerWidth } = await page.evaluate(() => ({ scrollWidth: document.documentElement.scrollWidth, innerWidth: window.innerWidth }));
       if (scrollWidth > innerWidth) problems.push(`${path} at ${size.width}px: scroll width ${scrollWidth} > ${innerWidth}`);
       for (const v of await axeViolations(page)) problems.push(`${path} at ${size.width}px: ${v}`);
       for (const p of await navigationProblems(page)) problems.push(`${path} at ${size.width}px: ${p}`);
+    }
+    if (GALLERY_DIR && GALLERY.has(path)) {
+      await page.setViewportSize({ width: 1280, height: 800 });
+      await page.waitForTimeout(500);
+      await page.screenshot({ path: join(GALLERY_DIR, `desktop-${path.split('/').slice(1).join('-')}.png`) });
     }
   }
   return problems;
@@ -162,6 +173,11 @@ test('every executive screen fits a phone and a desktop with no serious accessib
     { path: '/executive/announcements', heading: 'Company Announcements' },
   ]);
   assert.deepEqual(problems, []);
+  // A rank that moves live is read out politely: the position card's figures sit in a polite live region.
+  await page.goto(`${app.url}/executive/leaderboard`);
+  const position = page.getByRole('region', { name: 'My Current Position' });
+  await position.getByText(/^Rank #\d+ of \d+ executives$/).waitFor();
+  assert.equal(await position.getByText(/^Rank #/).evaluate((el) => el.closest('[aria-live]')?.getAttribute('aria-live')), 'polite');
 });
 
 test('a dialog keeps keyboard focus inside, hands it back on close, and a toast is announced politely', { skip }, async () => {
