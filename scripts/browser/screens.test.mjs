@@ -6,13 +6,12 @@
 // also saves the main screens at 1280×800 (desktop-*.png) and 390×844 (phone-*.png) there.
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdirSync, readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
+import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
+import { axeViolations } from './axe.mjs';
 import { SUPERADMIN, browserPool, browserSkipReason, restClient, seedTenant, signIn, startApp } from './harness.mjs';
 
 const SHOTS = join(process.env.KPI_SHOTS_DIR ?? '/tmp/shots', 'screens');
-const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 const SIZES = [
   { name: 'phone', width: 390, height: 844 },
   { name: 'desktop', width: 1920, height: 1080 },
@@ -59,19 +58,6 @@ after(async () => {
   await browsers.closeAll();
   await app?.stop();
 });
-
-/** Serious and critical axe violations on the page as it is, as readable lines. */
-async function axeViolations(page) {
-  // Evaluated through the DevTools protocol, which the page's Content-Security-Policy does not govern.
-  if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(AXE_SOURCE);
-  const violations = await page.evaluate(async () => {
-    const result = await window.axe.run(document, { resultTypes: ['violations'] });
-    return result.violations
-      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-      .map((v) => `${v.id} (${v.impact}): ${v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join(' | ')}`);
-  });
-  return violations;
-}
 
 /**
  * The dashboards' navigation: on a phone every tab is fully on screen (the strip wraps rather than scrolling
@@ -188,6 +174,7 @@ test('a dialog keeps keyboard focus inside, hands it back on close, and a toast 
   await page.keyboard.press('Enter');
   const dialog = page.getByRole('dialog', { name: 'Add Company' });
   await dialog.waitFor();
+  assert.deepEqual(await axeViolations(page), [], 'the open dialog has no serious accessibility violation');
   // Tab well past the last field: focus never lands behind the dialog.
   for (let i = 0; i < 12; i++) {
     await page.keyboard.press('Tab');

@@ -6,6 +6,7 @@
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFile } from 'node:fs/promises';
+import { axeViolations } from './axe.mjs';
 import { browserPool, browserSkipReason, restClient, seedTenant, signIn, startApp, trackNavigations } from './harness.mjs';
 
 const skip = browserSkipReason();
@@ -73,6 +74,7 @@ test('an admin awards a badge from the catalogue with a reason; the executive se
   const catalogue = await api.get('/badges', adminToken);
   assert.equal(options.length, catalogue.length, 'every badge of the catalogue is offered');
   const topPerformer = catalogue.find((b) => b._id === 'top-performer');
+  assert.deepEqual(await axeViolations(admin), []);
   await dialog.getByLabel('Badge').selectOption('top-performer');
   await dialog.getByLabel('Reason').fill('Closed the Fabrikam deal single-handed');
   await dialog.getByRole('button', { name: 'Award badge' }).click();
@@ -98,6 +100,7 @@ test("a scored task's History shows who scored it, when, and the total before an
   await history.waitFor();
   const rows = (await history.locator(':scope > li').allTextContents()).map((t) => t.replace(/\s+/g, ' ').trim());
   assert.equal(rows.length, 2);
+  assert.deepEqual(await axeViolations(admin), []);
   assert.match(rows[0], /^Re-scored by Alex Admin, .+?7\.0 → to 10\.0$/);
   assert.match(rows[1], /^Scored by Alex Admin, .+?— → to 7\.0$/);
   // Keyboard: the disclosure closes and opens with Enter.
@@ -132,6 +135,7 @@ test('a published period shows its snapshot with the stamp and CSV, unchanged by
   assert.deepEqual(names, snapshot.entries.map((e) => e.user.name), 'the ranks as published');
   assert.ok(names.indexOf('Erin Exec') >= 0 && names.indexOf('Erin Exec') < names.indexOf('Sam Seller'), 'Erin, deleted since, still above Sam');
 
+  assert.deepEqual(await axeViolations(admin), []);
   const [download] = await Promise.all([admin.waitForEvent('download'), admin.getByRole('button', { name: 'Download published CSV' }).click()]);
   assert.equal(download.suggestedFilename(), `leaderboard-${year}-${String(month).padStart(2, '0')}-published.csv`);
   const csv = await readFile(await download.path(), 'utf8');
