@@ -26,6 +26,14 @@ const month = now.getUTCMonth() + 1;
 const card = (page, title) => page.getByRole('article', { name: title, exact: true });
 const tileValue = async (page, label) => Number((await page.getByRole('group', { name: label, exact: true }).locator('p').nth(1).textContent()).trim());
 
+/** At 390×844 the page as it is (dialog or disclosure open) fits with no horizontal scroll; back to 1280 after. */
+async function assertFitsPhone(page, what) {
+  await page.setViewportSize({ width: 390, height: 844 });
+  const width = await page.evaluate(() => document.documentElement.scrollWidth);
+  await page.setViewportSize({ width: 1280, height: 860 });
+  assert.ok(width <= 390, `${what} scrolls sideways on a phone: ${width}px`);
+}
+
 let n = 0;
 const openTask = (who, title = `Task ${++n}`, deadline = inDays(5)) =>
   api.post('/tasks', adminToken, { title, description: `${title}: arranged by the SPEC gaps test`, assignedTo: who._id, deadline, priority: 'medium', reportLink: 'https://reports.example.com/gaps' });
@@ -75,6 +83,7 @@ test('an admin awards a badge from the catalogue with a reason; the executive se
   assert.equal(options.length, catalogue.length, 'every badge of the catalogue is offered');
   const topPerformer = catalogue.find((b) => b._id === 'top-performer');
   assert.deepEqual(await axeViolations(admin), []);
+  await assertFitsPhone(admin, 'the Award badge dialog');
   await dialog.getByLabel('Badge').selectOption('top-performer');
   await dialog.getByLabel('Reason').fill('Closed the Fabrikam deal single-handed');
   await dialog.getByRole('button', { name: 'Award badge' }).click();
@@ -101,6 +110,7 @@ test("a scored task's History shows who scored it, when, and the total before an
   const rows = (await history.locator(':scope > li').allTextContents()).map((t) => t.replace(/\s+/g, ' ').trim());
   assert.equal(rows.length, 2);
   assert.deepEqual(await axeViolations(admin), []);
+  await assertFitsPhone(admin, 'the open History');
   assert.match(rows[0], /^Re-scored by Alex Admin, .+?7\.0 → to 10\.0$/);
   assert.match(rows[1], /^Scored by Alex Admin, .+?— → to 7\.0$/);
   // Keyboard: the disclosure closes and opens with Enter.
@@ -136,6 +146,7 @@ test('a published period shows its snapshot with the stamp and CSV, unchanged by
   assert.ok(names.indexOf('Erin Exec') >= 0 && names.indexOf('Erin Exec') < names.indexOf('Sam Seller'), 'Erin, deleted since, still above Sam');
 
   assert.deepEqual(await axeViolations(admin), []);
+  await assertFitsPhone(admin, 'the published view');
   const [download] = await Promise.all([admin.waitForEvent('download'), admin.getByRole('button', { name: 'Download published CSV' }).click()]);
   assert.equal(download.suggestedFilename(), `leaderboard-${year}-${String(month).padStart(2, '0')}-published.csv`);
   const csv = await readFile(await download.path(), 'utf8');
