@@ -11,6 +11,7 @@ export const assignBadgeSchema = z.object({
   badgeId: idField('Badge'),
   reason: optionalText('Reason', LIMITS.comment).optional(),
 });
+export type AssignBadgeRequest = z.input<typeof assignBadgeSchema>;
 
 /** The catalogue's stable ids (seeded by migration); the automatic rules name them. */
 export const BADGE_IDS = ['first-task', 'perfect-score', 'early-bird', 'top-performer', 'podium', 'consistent-excellence', 'recognition'] as const;

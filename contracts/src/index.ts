@@ -15,3 +15,4 @@ export * from './stats';
 export * from './walls';
 export * from './realtime/events';
 export * from './health';
+export * from './published-leaderboard';

@@ -11,7 +11,13 @@ const monthKey = z.string().regex(/^\d{4}-\d{2}$/);
 const count = z.number().int();
 const level = z.enum(PERFORMANCE_LEVELS);
 
-export const monthlyScoreSchema = z.object({ month: monthKey, score: z.number() });
+export const monthlyScoreSchema = z.object({
+  month: monthKey,
+  /** The month's average total score; 0 when nothing was scored (see scoredTasks). */
+  score: z.number(),
+  /** Tasks scored that month; 0 means no score, drawn as a gap. Optional: older servers leave it out. */
+  scoredTasks: count.optional(),
+});
 export type MonthlyScore = z.infer<typeof monthlyScoreSchema>;
 export const executiveStatsSchema = z.object({
   averageScore: z.number(),

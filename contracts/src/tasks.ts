@@ -34,6 +34,8 @@ export const taskSchema = z.object({
   priority: z.enum(PRIORITIES),
   reportLink: z.string(),
   status: z.enum(TASK_STATUSES),
+  /** The stored status behind an overdue reading: what the status badge shows beside OVERDUE. Optional for older servers. */
+  workStatus: z.enum(TASK_STATUSES).exclude(['overdue']).optional(),
   company: z.string(),
   createdAt: timestampField,
   updatedAt: timestampField,

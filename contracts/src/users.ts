@@ -3,7 +3,10 @@ import { LIMITS } from './constants';
 import { emailField, idField, passwordField, requiredText, timestampField } from './common/fields';
 import { ROLES } from './common/roles';
 
-export const companyRefSchema = z.object({ _id: z.string(), id: z.string(), name: z.string() });
+export const companyRefSchema = z.object({ _id: z.string(), id: z.string(), name: z.string(),
+  /** The company's IANA time zone: its months and years (and the screens' default period) follow it. */
+  timeZone: z.string().optional(),
+});
 export type CompanyRef = z.infer<typeof companyRefSchema>;
 
 export const userSchema = z.object({

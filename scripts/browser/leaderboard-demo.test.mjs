@@ -50,7 +50,13 @@ test("the admin's Leaderboards show a published month of the demo company as the
   await admin.getByLabel('Year', { exact: true }).selectOption(String(previous.getFullYear()));
   await admin.getByLabel('Month', { exact: true }).selectOption(String(previous.getMonth() + 1));
   await admin.getByRole('heading', { name: `${MONTHS[previous.getMonth()]} ${previous.getFullYear()} Leaderboard` }).waitFor();
-  await admin.getByText(/^Published /).waitFor();
+  // A finished, published month opens on its snapshot; Live is one click away.
+  await admin.getByText(/^Published on /).waitFor();
+  const snapshot = await api.get(`/leaderboard/published/monthly/${previous.getFullYear()}/${previous.getMonth() + 1}`, token);
+  const published = admin.getByRole('list', { name: 'Published ranking' });
+  await published.waitFor();
+  assert.deepEqual(await rowNames(published), snapshot.entries.slice(0, 10).map((e) => e.user.name));
+  await admin.getByRole('group', { name: 'Leaderboard view' }).getByRole('button', { name: 'Live' }).click();
   await admin.getByText(`${board.entries.length} executives ranked`).waitFor();
   const list = admin.getByRole('list', { name: 'Top 10 Executives' });
   await list.waitFor();
@@ -75,6 +81,9 @@ test("the executive's Company Leaderboard and Performance Dashboard show the dem
   await exec.getByLabel('Year', { exact: true }).selectOption(String(previous.getFullYear()));
   await exec.getByLabel('Month', { exact: true }).selectOption(String(previous.getMonth() + 1));
   await exec.getByRole('heading', { name: `${MONTHS[previous.getMonth()]} ${previous.getFullYear()} Leaderboard` }).waitFor();
+  // The published month opens on its snapshot; the live ranking is under Live.
+  await exec.getByRole('list', { name: 'Published ranking' }).waitFor();
+  await exec.getByRole('group', { name: 'Leaderboard view' }).getByRole('button', { name: 'Live' }).click();
   const list = exec.getByRole('list', { name: 'Top 10 Executives' });
   await list.waitFor();
   const names = board.entries.slice(0, 10).map((e) => (e.user._id === user._id ? `${e.user.name} (You)` : e.user.name));

@@ -105,9 +105,10 @@ describe('kpi', () => {
         scoreBreakdown: { qualityAverage: 8, timeAverage: 9.3, initiativeAverage: 6.7 },
       } satisfies Record<keyof ExecutiveStats, unknown>);
       expect(stats.monthlyScores).toHaveLength(12);
-      expect(stats.monthlyScores[11]).toEqual({ month: thisKey, score: 9.2 });
-      expect(stats.monthlyScores[10]).toEqual({ month: lastKey, score: 6.4 });
-      expect(stats.monthlyScores.slice(0, 10).every((m) => m.score === 0)).toBe(true);
+      expect(stats.monthlyScores[11]).toEqual({ month: thisKey, score: 9.2, scoredTasks: 2 });
+      expect(stats.monthlyScores[10]).toEqual({ month: lastKey, score: 6.4, scoredTasks: 1 });
+      // Months with nothing scored say so (scoredTasks 0), so a trend can leave them out rather than plot 0.
+      expect(stats.monthlyScores.slice(0, 10).every((m) => m.score === 0 && m.scoredTasks === 0)).toBe(true);
       expect(stats.monthlyScores.map((m) => m.month)).toEqual([...stats.monthlyScores.map((m) => m.month)].sort());
       expect(stats.monthlyScores.every((m) => /^\d{4}-\d\d$/.test(m.month))).toBe(true);
     });
@@ -133,8 +134,8 @@ describe('kpi', () => {
 
     it("follows the executive's company time zone for months", async () => {
       const stats = (await kpi(`/executive/${l1.user._id}`, l1.token)).body as ExecutiveStats;
-      expect(stats.monthlyScores[11]).toEqual({ month: thisKey, score: 8 });
-      expect(stats.monthlyScores[10]).toEqual({ month: lastKey, score: 7 });
+      expect(stats.monthlyScores[11]).toEqual({ month: thisKey, score: 8, scoredTasks: 1 });
+      expect(stats.monthlyScores[10]).toEqual({ month: lastKey, score: 7, scoredTasks: 1 });
       expect(stats).toMatchObject({ averageScore: 7.5, performanceLevel: 'excellent', currentRank: 1, totalExecutives: 1 });
     });
 

@@ -63,6 +63,7 @@ describe('tasks', () => {
         priority: 'high',
         reportLink: 'https://reports.example.com/pipeline/q3',
         status: 'pending',
+        workStatus: 'pending',
         company: a.company._id,
         createdAt: expect.any(String),
         updatedAt: expect.any(String),
@@ -467,7 +468,9 @@ describe('tasks', () => {
       const exec = d.executives[0];
       const pendingLate = await createTask(d, exec, { title: 'pending late', deadline: inDays(-2) });
       const progressLate = await createTask(d, exec, { title: 'in progress late', deadline: inDays(-2) });
-      await t.http.put(`/api/tasks/${progressLate._id}`).set(bearer(d.admin.token)).send({ status: 'in-progress' }).expect(200);
+      const progressView = await t.http.put(`/api/tasks/${progressLate._id}`).set(bearer(d.admin.token)).send({ status: 'in-progress' }).expect(200);
+      // Overdue hides the stored status; workStatus keeps it, for the badge shown beside OVERDUE.
+      expect(progressView.body).toMatchObject({ status: 'overdue', workStatus: 'in-progress' });
       const submittedLate = await createTask(d, exec, { title: 'submitted late', deadline: inDays(-2) });
       await submit(exec, submittedLate._id).expect(200);
       const completedLate = await createTask(d, exec, { title: 'completed late', deadline: inDays(-2) });

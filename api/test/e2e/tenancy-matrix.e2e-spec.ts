@@ -65,6 +65,8 @@ describe('tenant isolation matrix', () => {
     ['get', `/api/leaderboard/yearly/${year}?company=${ids.company}`],
     ['get', `/api/leaderboard/monthly/${year}/${month}?company=${ids.company}&format=csv`],
     ['get', `/api/leaderboard/top10/${ids.company}?userId=${ids.exec}&year=${year}&month=${month}`],
+    ['get', `/api/leaderboard/published/monthly/${year}/${month}?company=${ids.company}`],
+    ['get', `/api/leaderboard/published/yearly/${year}?company=${ids.company}&format=csv`],
     ['get', `/api/kpi/executive/${ids.exec}`],
     ['get', `/api/kpi/company/${ids.company}`],
     ['get', `/api/kpi/company/${ids.company}?format=csv`],

@@ -19,7 +19,7 @@ describe('users', () => {
       const res = await t.http.post('/api/users').set(bearer(root)).send(person({ role: 'admin', company: a.company._id }));
       expect(res.status).toBe(201);
       expect(res.body).toMatchObject({ role: 'admin', mustChangePassword: true, isActive: true, companyName: a.company.name });
-      expect(res.body.company).toMatchObject({ _id: a.company._id, name: a.company.name });
+      expect(res.body.company).toMatchObject({ _id: a.company._id, name: a.company.name, timeZone: 'UTC' });
     });
 
     it('lists every user, and one company\'s with ?company=', async () => {

@@ -114,7 +114,7 @@ describeScale('the main flows on PostgreSQL', (env) => {
     expect(exec.badges).toEqual(expect.any(Number));
     expect(exec.scoreBreakdown).toEqual({ qualityAverage: 9.5, timeAverage: 10, initiativeAverage: 9 });
     expect(exec.monthlyScores).toHaveLength(12);
-    expect(exec.monthlyScores[11]).toEqual({ month: thisKey, score: 9.6 });
+    expect(exec.monthlyScores[11]).toMatchObject({ month: thisKey, score: 9.6 });
 
     const company = await ok<CompanyStats>(`/kpi/company/${k.company._id}`, k.admin.token);
     // 9.2 + 10 + 7.6 + 4 = 30.8 over 4 scored of 5 tasks.

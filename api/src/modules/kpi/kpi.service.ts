@@ -60,7 +60,7 @@ export class KpiService {
       completedTasks: figures.completedTasks,
       badges,
       performanceLevel: performanceLevelFor(averageScore),
-      monthlyScores: monthlySeries(lastMonths(company.timeZone, now, MONTHS_SHOWN), months, (month, s) => ({ month, score: averageOf(s) })),
+      monthlyScores: monthlySeries(lastMonths(company.timeZone, now, MONTHS_SHOWN), months, (month, s) => ({ month, score: averageOf(s), scoredTasks: s.count })),
       scoreBreakdown: {
         qualityAverage: round1(figures.qualityAverage),
         timeAverage: round1(figures.timeAverage),

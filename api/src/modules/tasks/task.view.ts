@@ -29,6 +29,7 @@ export function toTaskView(task: Task, now = new Date()): TaskView {
     priority: task.priority,
     reportLink: task.reportLink,
     status: visibleStatus(task, now),
+    workStatus: task.status === 'overdue' ? 'pending' : task.status,
     company: task.company.id,
     createdAt: task.createdAt.toISOString(),
     updatedAt: task.updatedAt.toISOString(),

@@ -3,7 +3,7 @@ import type { User } from './user.entity';
 
 /** The wire shape of a user. The company must be loaded (populate) for its name; the hash never leaves. */
 export function toUserView(user: User): UserView {
-  const company = user.company ? { _id: user.company.id, id: user.company.id, name: user.company.name } : null;
+  const company = user.company ? { _id: user.company.id, id: user.company.id, name: user.company.name, timeZone: user.company.timeZone } : null;
   return {
     _id: user.id,
     id: user.id,

@@ -57,7 +57,7 @@ export function DashboardShell({ area, title, tabs, children }: DashboardShellPr
           <div className="flex shrink-0 items-center gap-2 sm:gap-3">
             <HeaderActions />
             {user && (
-              <p className="max-w-[6rem] truncate text-sm font-medium text-slate-900 sm:max-w-[12rem]">{user.name}</p>
+              <p className="hidden max-w-[12rem] truncate text-sm font-medium text-slate-900 sm:block">{user.name}</p>
             )}
             {user && <RoleBadge role={user.role} />}
             <Button variant="ghost" size="sm" onClick={signOut} icon={<LogoutIcon className="h-4 w-4" />} aria-label="Logout">
@@ -67,12 +67,11 @@ export function DashboardShell({ area, title, tabs, children }: DashboardShellPr
         </div>
       </header>
 
-      <div className="md:flex">
-        <nav
-          aria-label={`${title} sections`}
-          className="sticky top-16 z-20 border-b border-slate-200 bg-white md:h-[calc(100vh-4rem)] md:w-60 md:shrink-0 md:border-b-0 md:border-r"
-        >
-          <ul className="flex gap-1 overflow-x-auto px-3 py-2 md:flex-col md:overflow-visible md:px-3 md:py-4">
+      <div className="md:flex md:min-h-[calc(100vh-4rem)]">
+        {/* Phones: a compact wrapping strip of tabs above the screen. From md: a sidebar stretched to the
+            full height of the screen (its background reaches the bottom of long pages) whose tabs stay in view. */}
+        <nav aria-label={`${title} sections`} className="border-b border-slate-200 bg-white md:w-60 md:shrink-0 md:border-b-0 md:border-r">
+          <ul className="flex flex-wrap gap-1 px-2 py-2 md:sticky md:top-16 md:flex-col md:flex-nowrap md:px-3 md:py-4">
             {tabs.map((tab) => {
               const isActive = tab.path === active;
               return (
@@ -81,11 +80,11 @@ export function DashboardShell({ area, title, tabs, children }: DashboardShellPr
                     to={tabHref(area, tabs, tab)}
                     aria-current={isActive ? 'page' : undefined}
                     className={cx(
-                      'flex items-center gap-2.5 whitespace-nowrap rounded-lg px-3 py-2 text-sm font-medium transition-colors focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600',
+                      'flex items-center gap-1.5 whitespace-nowrap rounded-lg px-2 py-1.5 text-xs font-medium transition-colors focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600 md:gap-2.5 md:px-3 md:py-2 md:text-sm',
                       isActive ? 'bg-indigo-50 text-indigo-700' : 'text-slate-600 hover:bg-slate-100 hover:text-slate-900',
                     )}
                   >
-                    <span className={cx('h-5 w-5 shrink-0', isActive ? 'text-indigo-600' : 'text-slate-400')}>{tab.icon}</span>
+                    <span className={cx('h-4 w-4 shrink-0 md:h-5 md:w-5', isActive ? 'text-indigo-600' : 'text-slate-400')}>{tab.icon}</span>
                     {tab.label}
                   </Link>
                 </li>

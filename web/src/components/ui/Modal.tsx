@@ -10,7 +10,9 @@ interface ModalProps {
 }
 
 /**
- * A modal dialog on the native <dialog>: focus is trapped and Escape closes it. Render it only while open.
+ * A modal dialog on the native <dialog>: the page behind is inert (focus stays inside), Escape closes it, and
+ * focus returns to what had it before (the dialog is removed, not just closed, so the browser would not).
+ * Render it only while open.
  */
 export function Modal({ title, onClose, children, size = 'md' }: ModalProps) {
   const ref = useRef<HTMLDialogElement>(null);
@@ -18,8 +20,16 @@ export function Modal({ title, onClose, children, size = 'md' }: ModalProps) {
 
   useEffect(() => {
     const dialog = ref.current;
-    if (dialog && !dialog.open) dialog.showModal();
-    return () => dialog?.close();
+    const opener = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+    if (dialog && !dialog.open) {
+      dialog.showModal();
+      // The browser focuses the first focusable element, the header's Close; a form starts at its first field.
+      dialog.querySelector<HTMLElement>('[data-modal-body] :is(input, select, textarea):not([disabled])')?.focus();
+    }
+    return () => {
+      dialog?.close();
+      if (opener?.isConnected) opener.focus();
+    };
   }, []);
 
   return (
@@ -48,7 +58,7 @@ export function Modal({ title, onClose, children, size = 'md' }: ModalProps) {
           <XIcon className="h-5 w-5" />
         </button>
       </div>
-      <div className="max-h-[calc(100dvh-10rem)] overflow-y-auto px-6 py-5">{children}</div>
+      <div data-modal-body className="max-h-[calc(100dvh-10rem)] overflow-y-auto px-6 py-5">{children}</div>
     </dialog>
   );
 }

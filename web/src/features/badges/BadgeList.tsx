@@ -35,6 +35,7 @@ export function BadgeList({ userId }: { userId: string }) {
           <div className="min-w-0">
             <p className="font-semibold text-slate-900">{userBadge.badge.name}</p>
             <p className="text-sm text-slate-600">{userBadge.badge.description}</p>
+            {userBadge.reason && <p className="mt-1 break-words text-sm text-slate-700">{userBadge.reason}</p>}
             <p className="mt-1 text-xs text-slate-500">Earned {formatDate(userBadge.awardedAt)}</p>
           </div>
         </li>

@@ -11,6 +11,7 @@ import { companyIdOf } from '../session/homePath';
 import { usersApi } from '../users/api';
 import { UserCard } from '../users/UserCard';
 import { UserForm } from '../users/UserForm';
+import { AwardBadgeDialog } from '../badges/AwardBadgeDialog';
 import { loadExecutives } from './actions';
 import { executivesAtom, executivesStatusAtom, sortedExecutivesAtom } from './atoms';
 
@@ -22,6 +23,7 @@ export function ExecutiveList() {
   const status = useAtomValue(executivesStatusAtom);
   const [editing, setEditing] = useState<User | null | undefined>(undefined);
   const [deletingId, setDeletingId] = useState<string | null>(null);
+  const [awarding, setAwarding] = useState<User | null>(null);
 
   useEffect(() => {
     // Only an admin with a company loads the list (SPEC §6).
@@ -66,10 +68,11 @@ export function ExecutiveList() {
       ) : (
         <div className="grid gap-5 sm:grid-cols-2 xl:grid-cols-3">
           {executives.map((executive) => (
-            <UserCard key={executive._id} user={executive} onEdit={setEditing} onDelete={remove} deleting={deletingId === executive._id} />
+            <UserCard key={executive._id} user={executive} onAward={setAwarding} onEdit={setEditing} onDelete={remove} deleting={deletingId === executive._id} />
           ))}
         </div>
       )}
+      {awarding && <AwardBadgeDialog executive={awarding} onClose={() => setAwarding(null)} />}
       {editing !== undefined && companyId && (
         <UserForm
           kind="executive"

@@ -5,6 +5,8 @@ import { downloadLeaderboardCsv, generateLeaderboard, loadLeaderboard } from './
 import { DownloadIcon } from './icons';
 import { LeaderboardList } from './LeaderboardList';
 import { PeriodSelector } from './PeriodSelector';
+import { BoardViewToggle, PublishedBoard, useBoardView } from './PublishedBoard';
+import { companyZone } from '../session/companyClock';
 import { periodLabel, periodOf, periodStarted, publishedLabel, rankedCount, topTen } from './rules';
 import { useLeaderboard } from './useLeaderboard';
 
@@ -19,8 +21,9 @@ export function AdminLeaderboard() {
   const loading = status === 'idle' || status === 'loading';
   const period = board?.period ?? periodOf(query);
   const entries = board?.entries ?? [];
-  const started = periodStarted(query);
+  const started = periodStarted(query, new Date(), companyZone());
   const published = publishedLabel(board?.generatedAt);
+  const [view, setView] = useBoardView(query, board?.generatedAt);
 
   const generate = async () => {
     setGenerating(true);
@@ -68,9 +71,12 @@ export function AdminLeaderboard() {
           <div className="mb-5 flex flex-wrap items-start justify-between gap-3">
             <div>
               <h3 className="text-lg font-semibold text-slate-900">{periodLabel(period)} Leaderboard</h3>
-              {!loading && <p className="mt-0.5 text-sm text-slate-500">{rankedCount(entries.length)}</p>}
+              {!loading && view === 'live' && <p className="mt-0.5 text-sm text-slate-500">{rankedCount(entries.length)}</p>}
             </div>
-            {!loading && board && (published ? <Badge tone="green">{published}</Badge> : <Badge>Not published</Badge>)}
+            <div className="flex flex-wrap items-center gap-2">
+              {!loading && board?.generatedAt && <BoardViewToggle view={view} onChange={setView} />}
+              {!loading && board && view === 'live' && (published ? <Badge tone="green">{published}</Badge> : <Badge>Not published</Badge>)}
+            </div>
             {status === 'error' && (
               <Button variant="secondary" size="sm" onClick={() => void loadLeaderboard(query)}>
                 Try Again
@@ -79,6 +85,8 @@ export function AdminLeaderboard() {
           </div>
           {loading ? (
             <SectionSpinner />
+          ) : view === 'published' && board?.generatedAt ? (
+            <PublishedBoard query={query} generatedAt={board.generatedAt} />
           ) : (
             <LeaderboardList
               title="Top 10 Executives"

@@ -6,6 +6,7 @@ import { LeaderboardList } from './LeaderboardList';
 import { LeaderboardRow } from './LeaderboardRow';
 import { PeriodSelector } from './PeriodSelector';
 import { PositionCard } from './PositionCard';
+import { BoardViewToggle, PublishedBoard, useBoardView } from './PublishedBoard';
 import { periodLabel, periodOf, rankedCount, topTen } from './rules';
 import { useLeaderboard } from './useLeaderboard';
 
@@ -22,6 +23,7 @@ export function CompanyLeaderboard() {
   const top = topTen(entries);
   const mine = userId ? entries.find((e) => e.user._id === userId) : undefined;
   const beyondTop = mine !== undefined && !top.includes(mine);
+  const [view, setView] = useBoardView(query, board?.generatedAt);
 
   return (
     <section aria-labelledby="company-leaderboard-heading">
@@ -48,21 +50,26 @@ export function CompanyLeaderboard() {
               <div className="mb-5 flex flex-wrap items-end justify-between gap-3">
                 <div>
                   <h3 className="text-lg font-semibold text-slate-900">{periodLabel(period)} Leaderboard</h3>
-                  <p className="mt-0.5 text-sm text-slate-500">{rankedCount(entries.length)}</p>
+                  {view === 'live' && <p className="mt-0.5 text-sm text-slate-500">{rankedCount(entries.length)}</p>}
                 </div>
+                {board?.generatedAt && <BoardViewToggle view={view} onChange={setView} />}
                 {status === 'error' && (
                   <Button variant="secondary" size="sm" onClick={() => void loadLeaderboard(query)}>
                     Try Again
                   </Button>
                 )}
               </div>
-              <LeaderboardList
-                title="Top 10 Executives"
-                entries={top}
-                currentUserId={userId}
-                scope={`${query.type}:${period.year}-${period.month ?? ''}`}
-                empty={{ title: 'No leaderboard data', description: 'Leaderboard will be available once rankings are generated.' }}
-              />
+              {view === 'published' && board?.generatedAt ? (
+                <PublishedBoard query={query} generatedAt={board.generatedAt} currentUserId={userId} />
+              ) : (
+                <LeaderboardList
+                  title="Top 10 Executives"
+                  entries={top}
+                  currentUserId={userId}
+                  scope={`${query.type}:${period.year}-${period.month ?? ''}`}
+                  empty={{ title: 'No leaderboard data', description: 'Leaderboard will be available once rankings are generated.' }}
+                />
+              )}
             </Card>
             {beyondTop && mine && (
               <section aria-labelledby="your-position-heading">

@@ -96,7 +96,7 @@ export function LeaderboardRow({ entry, you = false, rowRef }: { entry: Leaderbo
               ))}
             </span>
           ) : (
-            <span className="text-sm text-slate-400">
+            <span className="text-sm text-slate-500">
               <span aria-hidden="true">—</span>
               <span className="sr-only">No badges</span>
             </span>

@@ -1,6 +1,7 @@
 import { MONTH_NAMES, type LeaderboardType } from '@kpi/contracts';
 import { useMemo } from 'react';
 import { SelectField } from '../../components/ui';
+import { companyZone } from '../session/companyClock';
 import { yearOptions } from './rules';
 
 interface PeriodSelectorProps {
@@ -15,7 +16,7 @@ interface PeriodSelectorProps {
 /** Period type (Monthly or Yearly), year (current and 4 previous) and month (Monthly only): labelled selects. */
 export function PeriodSelector({ type, year, month, onChange, disabled }: PeriodSelectorProps) {
   const years = useMemo(() => {
-    const list = yearOptions();
+    const list = yearOptions(new Date(), companyZone());
     // A remembered year that has left the window (a tab open across New Year) still shows as chosen.
     return list.includes(year) ? list : [...list, year].sort((a, b) => b - a);
   }, [year]);

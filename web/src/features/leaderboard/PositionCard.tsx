@@ -19,7 +19,8 @@ export function PositionCard({ title, rank, primary, secondary, totalScore }: Po
       <h3 id={headingId} className="text-sm font-semibold text-indigo-700">
         {title}
       </h3>
-      <div className="mt-3 flex flex-wrap items-center justify-between gap-4">
+      {/* Polite: a rank that moves live is read out once the reader is idle. */}
+      <div aria-live="polite" aria-atomic="true" className="mt-3 flex flex-wrap items-center justify-between gap-4">
         <div className="flex min-w-0 items-center gap-3">
           <RankIcon rank={rank} />
           <div className="min-w-0">

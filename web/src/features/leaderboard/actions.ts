@@ -64,14 +64,17 @@ export async function generateLeaderboard(query: LeaderboardQuery): Promise<bool
   }
 }
 
-/** Downloads the period as CSV: fetched with the bearer token (a plain link would lack it), saved from a Blob. */
-export async function downloadLeaderboardCsv(query: LeaderboardQuery): Promise<void> {
+/**
+ * Downloads the period as CSV (the live board, or the published snapshot): fetched with the bearer token (a
+ * plain link would lack it), saved from a Blob.
+ */
+export async function downloadLeaderboardCsv(query: LeaderboardQuery, source: 'live' | 'published' = 'live'): Promise<void> {
   try {
-    const text = await leaderboardApi.csv(query);
+    const text = await (source === 'published' ? leaderboardApi.publishedCsv(query) : leaderboardApi.csv(query));
     const url = URL.createObjectURL(new Blob([typeof text === 'string' ? text : ''], { type: 'text/csv;charset=utf-8' }));
     const link = document.createElement('a');
     link.href = url;
-    link.download = csvFilename(periodOf(query));
+    link.download = source === 'published' ? csvFilename(periodOf(query)).replace(/\.csv$/, '-published.csv') : csvFilename(periodOf(query));
     document.body.append(link);
     link.click();
     link.remove();

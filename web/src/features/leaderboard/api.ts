@@ -1,9 +1,10 @@
-import type { GenerateLeaderboardRequest, Leaderboard, Top10Response } from '@kpi/contracts';
+import type { GenerateLeaderboardRequest, Leaderboard, PublishedLeaderboard, Top10Response } from '@kpi/contracts';
 import { api, seg } from '../../lib/api';
 import type { LeaderboardQuery } from './rules';
 
-const boardPath = (query: LeaderboardQuery): string =>
-  query.type === 'monthly' ? `/leaderboard/monthly/${seg(query.year)}/${seg(query.month)}` : `/leaderboard/yearly/${seg(query.year)}`;
+const periodPath = (query: LeaderboardQuery): string =>
+  query.type === 'monthly' ? `/monthly/${seg(query.year)}/${seg(query.month)}` : `/yearly/${seg(query.year)}`;
+const boardPath = (query: LeaderboardQuery): string => `/leaderboard${periodPath(query)}`;
 
 export interface Top10Query {
   userId?: string;
@@ -27,4 +28,7 @@ export const leaderboardApi = {
     return api.get<Top10Response>(`/leaderboard/top10/${seg(companyId)}?${params}`);
   },
   generate: (body: GenerateLeaderboardRequest) => api.post<Leaderboard>('/leaderboard/generate', body),
+  /** The snapshot saved when the period was last published (404 if never), and the same as CSV. */
+  published: (query: LeaderboardQuery) => api.get<PublishedLeaderboard>(`/leaderboard/published${periodPath(query)}`),
+  publishedCsv: (query: LeaderboardQuery) => api.get<string>(`/leaderboard/published${periodPath(query)}?format=csv`),
 };

@@ -39,6 +39,16 @@ describe('leaderboard periods', () => {
     expect(yearOptions(now)).toEqual([2026, 2025, 2024, 2023, 2022]);
   });
 
+  it("follows the company's time zone, not the browser's, when it has one", () => {
+    // New Year's Eve 23:30 UTC is already January in Auckland.
+    const eve = new Date('2026-12-31T23:30:00Z');
+    expect(currentQuery(eve, 'Pacific/Auckland')).toEqual({ type: 'monthly', year: 2027, month: 1 });
+    expect(currentQuery(eve, 'UTC')).toEqual({ type: 'monthly', year: 2026, month: 12 });
+    expect(yearOptions(eve, 'Pacific/Auckland')[0]).toBe(2027);
+    expect(periodStarted({ type: 'monthly', year: 2027, month: 1 }, eve, 'Pacific/Auckland')).toBe(true);
+    expect(periodStarted({ type: 'monthly', year: 2027, month: 1 }, eve, 'UTC')).toBe(false);
+  });
+
   it('labels a month and a year, and names the CSV as the server does', () => {
     expect(periodLabel({ year: 2026, month: 3 })).toBe('March 2026');
     expect(periodLabel({ year: 2026 })).toBe('2026');

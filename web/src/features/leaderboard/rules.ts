@@ -1,5 +1,6 @@
 import { LEADERBOARD_SIZE, MONTH_NAMES, YEARS_SHOWN, type Leaderboard, type LeaderboardEntry, type LeaderboardPeriod, type LeaderboardType, type PerformanceLevel } from '@kpi/contracts';
 import type { BadgeTone } from '../../components/ui';
+import { monthIn } from '../../lib/zonedClock';
 
 /** What a leaderboard screen asks for. `month` is kept while Yearly is chosen, so switching back restores it. */
 export interface LeaderboardQuery {
@@ -9,11 +10,14 @@ export interface LeaderboardQuery {
   month: number;
 }
 
-/** The current month by this browser's clock: the screens' default period. */
-export const currentQuery = (now = new Date()): LeaderboardQuery => ({ type: 'monthly', year: now.getFullYear(), month: now.getMonth() + 1 });
+/** The current month in the company's time zone (the browser's without one): the screens' default period. */
+export const currentQuery = (now = new Date(), timeZone?: string): LeaderboardQuery => ({ type: 'monthly', ...monthIn(now, timeZone) });
 
 /** The year selector: the current year and the previous ones, newest first (SPEC §9: five). */
-export const yearOptions = (now = new Date()): number[] => Array.from({ length: YEARS_SHOWN }, (_, i) => now.getFullYear() - i);
+export const yearOptions = (now = new Date(), timeZone?: string): number[] => {
+  const { year } = monthIn(now, timeZone);
+  return Array.from({ length: YEARS_SHOWN }, (_, i) => year - i);
+};
 
 export const periodOf = (query: LeaderboardQuery): LeaderboardPeriod =>
   query.type === 'monthly' ? { year: query.year, month: query.month } : { year: query.year };
@@ -32,11 +36,11 @@ export const periodLabel = (period: LeaderboardPeriod): string =>
 export const csvFilename = (period: LeaderboardPeriod): string =>
   `leaderboard-${period.year}${period.month ? `-${String(period.month).padStart(2, '0')}` : ''}.csv`;
 
-/** Whether the period has begun by this browser's clock: a future period cannot be published. */
-export const periodStarted = (query: LeaderboardQuery, now = new Date()): boolean => {
-  const year = now.getFullYear();
-  if (query.year !== year) return query.year < year;
-  return query.type === 'yearly' || query.month <= now.getMonth() + 1;
+/** Whether the period has begun in the company's zone: a future period cannot be published. */
+export const periodStarted = (query: LeaderboardQuery, now = new Date(), timeZone?: string): boolean => {
+  const today = monthIn(now, timeZone);
+  if (query.year !== today.year) return query.year < today.year;
+  return query.type === 'yearly' || query.month <= today.month;
 };
 
 const MEDALS: Record<number, string> = { 1: '🥇', 2: '🥈', 3: '🥉' };
@@ -72,6 +76,12 @@ export function applyLiveTop10(board: Leaderboard, update: LiveTop10): { board: 
   const rest = board.entries.filter((e) => !inTop.has(e.user._id));
   return { board: { ...board, entries: [...update.top10, ...rest], totalExecutives: update.totalExecutives }, complete: false };
 }
+
+/** Whether the query is the period in progress (this month, or this year), in the company's zone when given. */
+export const isCurrentPeriod = (query: LeaderboardQuery, now = new Date(), timeZone?: string): boolean => {
+  const today = monthIn(now, timeZone);
+  return query.year === today.year && (query.type === 'yearly' || query.month === today.month);
+};
 
 const publishedFormat = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', year: 'numeric', hour: 'numeric', minute: '2-digit' });
 /** 'Published Nov 26, 2026, 3:04 PM', or null when the period has not been published. */

@@ -71,15 +71,16 @@ export function NotificationBell() {
         )}
       >
         <BellIcon />
-        {unread > 0 && (
-          <span
-            aria-hidden="true"
-            className="absolute -right-0.5 -top-0.5 flex h-5 min-w-5 items-center justify-center rounded-full bg-red-500 px-1 text-[11px] font-semibold leading-none text-white ring-2 ring-white"
-          >
-            {unread > 99 ? '99+' : unread}
-          </span>
-        )}
       </button>
+      {/* Beside the button, not inside it: the button's name stays exactly its label (axe: label-content-name-mismatch). */}
+      {unread > 0 && (
+        <span
+          aria-hidden="true"
+          className="pointer-events-none absolute -right-0.5 -top-0.5 flex h-5 min-w-5 items-center justify-center rounded-full bg-red-600 px-1 text-[11px] font-semibold leading-none text-white ring-2 ring-white"
+        >
+          {unread > 99 ? '99+' : unread}
+        </span>
+      )}
       <span id={countId} className="sr-only">
         {unread} unread
       </span>

@@ -71,7 +71,7 @@ export function NotificationPanel({ id, onOpen }: NotificationPanelProps) {
                     {!n.readAt && <span className="sr-only"> (unread)</span>}
                   </span>
                   {n.body && <span className="mt-0.5 block break-words text-sm text-slate-600 line-clamp-2">{n.body}</span>}
-                  <RelativeTime value={n.createdAt} className="mt-1 block text-xs text-slate-400" />
+                  <RelativeTime value={n.createdAt} className="mt-1 block text-xs text-slate-500" />
                 </span>
               </button>
             </li>

@@ -2,7 +2,8 @@ import type { ExecutiveStats } from '@kpi/contracts';
 import { useMemo, type ReactNode } from 'react';
 import { LazyChart, type ChartProps } from '../../components/charts/LazyChart';
 import { Card } from '../../components/ui';
-import { longMonth, shortMonth } from './rules';
+import { revealMarkers } from '../stats/charts';
+import { longMonth, shortMonth, trendPoint } from './rules';
 
 const CHART_HEIGHT = 300;
 const INDIGO = '#4f46e5';
@@ -25,7 +26,8 @@ export function PerformanceCharts({ stats }: { stats: ExecutiveStats }) {
   const trend = useMemo(() => {
     const months = stats.monthlyScores.map((m) => m.month);
     const options: ChartProps['options'] = {
-      chart: { zoom: { enabled: false }, animations: { enabled: !reducedMotion() } },
+      // Months without scores are gaps; a month alone between gaps is only its marker, shown once drawn.
+      chart: { zoom: { enabled: false }, animations: { enabled: !reducedMotion() }, events: { mounted: revealMarkers, updated: revealMarkers } },
       colors: [INDIGO],
       stroke: { curve: 'smooth', width: 3 },
       markers: { size: 4, strokeWidth: 0, hover: { size: 6 } },
@@ -35,10 +37,10 @@ export function PerformanceCharts({ stats }: { stats: ExecutiveStats }) {
       yaxis: SCORE_AXIS,
       tooltip: {
         x: { formatter: (_value: number, opts?: { dataPointIndex?: number }) => longMonth(months[opts?.dataPointIndex ?? -1] ?? '') },
-        y: { formatter: (v: number) => `${v.toFixed(1)}/10` },
+        y: { formatter: (v: number | null) => (v === null || v === undefined ? 'No score' : `${v.toFixed(1)}/10`) },
       },
     };
-    return { series: [{ name: 'Score', data: stats.monthlyScores.map((m) => m.score) }], options };
+    return { series: [{ name: 'Score', data: stats.monthlyScores.map(trendPoint) }], options };
   }, [stats.monthlyScores]);
 
   const breakdown = useMemo(() => {

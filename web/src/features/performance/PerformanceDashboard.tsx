@@ -32,7 +32,8 @@ function DetailedMetrics({ breakdown }: { breakdown: ExecutiveStats['scoreBreakd
         {METRICS.map((m) => {
           const value = breakdown[m.key];
           return (
-            <li key={m.key} role="group" aria-label={m.label} className="rounded-xl border border-slate-200 p-4">
+            <li key={m.key} className="rounded-xl border border-slate-200 p-4">
+              <div role="group" aria-label={m.label}>
               <div className="flex items-baseline justify-between gap-2">
                 <p className="font-medium text-slate-900">{m.label}</p>
                 <p className="text-lg font-semibold tabular-nums text-slate-900">{oneDecimal(value)}/10</p>
@@ -40,6 +41,7 @@ function DetailedMetrics({ breakdown }: { breakdown: ExecutiveStats['scoreBreakd
               <p className="mt-0.5 text-sm text-slate-500">{m.hint}</p>
               <div className="mt-3 h-2 overflow-hidden rounded-full bg-slate-100" aria-hidden="true">
                 <div className={`h-full rounded-full ${m.bar}`} style={{ width: `${Math.max(0, Math.min(100, value * 10))}%` }} />
+              </div>
               </div>
             </li>
           );

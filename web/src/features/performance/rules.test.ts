@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { completionRate, currentMonth, longMonth, rankText, shortMonth } from './rules';
+import { completionRate, currentMonth, longMonth, rankText, shortMonth, trendPoint } from './rules';
 
 describe('performance figures', () => {
   it('rounds the completion rate and shows 0 without tasks', () => {
@@ -21,7 +21,15 @@ describe('performance figures', () => {
     expect(shortMonth('bad')).toBe('bad');
   });
 
-  it('defaults to the current month', () => {
+  it("defaults to the current month, in the company's zone when known", () => {
     expect(currentMonth(new Date(2026, 10, 3))).toEqual({ year: 2026, month: 11 });
+    expect(currentMonth(new Date('2026-10-31T23:30:00Z'), 'Asia/Tokyo')).toEqual({ year: 2026, month: 11 });
+  });
+
+  it('leaves months without scores out of the trend (a gap, not 0)', () => {
+    expect(trendPoint({ month: '2026-03', score: 0, scoredTasks: 0 })).toBeNull();
+    expect(trendPoint({ month: '2026-03', score: 0 })).toBeNull();
+    expect(trendPoint({ month: '2026-03', score: 7.4, scoredTasks: 2 })).toBe(7.4);
+    expect(trendPoint({ month: '2026-03', score: 7.4 })).toBe(7.4);
   });
 });

@@ -1,4 +1,5 @@
-import { MONTH_NAMES, type ExecutiveStats } from '@kpi/contracts';
+import { MONTH_NAMES, type ExecutiveStats, type MonthlyScore } from '@kpi/contracts';
+import { monthIn } from '../../lib/zonedClock';
 
 /** The dashboard's period: a month of a year (the rank and the top 10 are for it). */
 export interface PerformanceQuery {
@@ -7,7 +8,15 @@ export interface PerformanceQuery {
   month: number;
 }
 
-export const currentMonth = (now = new Date()): PerformanceQuery => ({ year: now.getFullYear(), month: now.getMonth() + 1 });
+/** This month in the company's time zone (the browser's without one). */
+export const currentMonth = (now = new Date(), timeZone?: string): PerformanceQuery => monthIn(now, timeZone);
+
+/**
+ * A month's point on the trend: null (a gap) when nothing was scored that month, never a 0. Older servers send
+ * no count; their 0 means the same, as a scored task always earns at least the late time score.
+ */
+export const trendPoint = (m: MonthlyScore): number | null =>
+  m.scoredTasks === 0 || (m.scoredTasks === undefined && m.score === 0) ? null : m.score;
 
 /** Rounded percent of completed over total tasks; 0 with no tasks (SPEC §2). */
 export const completionRate = (completed: number, total: number): number => (total > 0 ? Math.round((completed / total) * 100) : 0);

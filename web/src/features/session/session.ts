@@ -19,6 +19,8 @@ const delay = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 function startSession(user: User): void {
   const current = ++generation;
   store.set(sessionUserAtom, user);
+  // Start from clean feature data whose defaults (e.g. the current period in the company's zone) fit this user.
+  resetSessionData();
   void loadSocket().then((socket) => {
     if (current !== generation) return;
     socket.setConnectionGuard(revalidateSession);

@@ -25,12 +25,14 @@ export function HealthIndicators({ averageScore, completionRatePercent, companie
         </h3>
         <ul className="mt-3 divide-y divide-slate-100">
           {rows.map((row) => (
-            <li key={row.label} role="group" aria-label={row.label} className="flex items-center justify-between gap-3 py-3">
-              <div className="min-w-0">
-                <p className="text-sm font-medium text-slate-900">{row.label}</p>
-                <p className="text-xs text-slate-500">{row.figure}</p>
+            <li key={row.label}>
+              <div role="group" aria-label={row.label} className="flex items-center justify-between gap-3 py-3">
+                <div className="min-w-0">
+                  <p className="text-sm font-medium text-slate-900">{row.label}</p>
+                  <p className="text-xs text-slate-500">{row.figure}</p>
+                </div>
+                <Badge tone={row.reading.tone}>{row.reading.label}</Badge>
               </div>
-              <Badge tone={row.reading.tone}>{row.reading.label}</Badge>
             </li>
           ))}
         </ul>

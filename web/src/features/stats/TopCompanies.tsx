@@ -28,7 +28,7 @@ export function TopCompanies({ companies }: { companies: OverallStats['topPerfor
                     <p className="truncate text-sm font-medium text-slate-900">{c.company}</p>
                     <p className="shrink-0 text-sm font-semibold tabular-nums text-slate-900">
                       {oneDecimal(c.score)}
-                      <span className="font-normal text-slate-400">/10</span>
+                      <span className="font-normal text-slate-500">/10</span>
                     </p>
                   </div>
                   <div aria-hidden="true" className="mt-1 h-1.5 rounded-full bg-slate-100">

@@ -42,7 +42,7 @@ const scoreTooltip = { y: { formatter: (v: number | null) => (v === null || v ==
  * apexcharts shows a line's markers once the line has drawn itself in; months that stand alone between gaps
  * have no line to draw, so their markers would stay hidden for good. Show them once the chart is in the page.
  */
-function revealMarkers(chart: { el?: Element }): void {
+export function revealMarkers(chart: { el?: Element }): void {
   chart.el?.querySelectorAll('.apexcharts-series-markers-wrap.apexcharts-element-hidden').forEach((el) => el.classList.remove('apexcharts-element-hidden'));
 }
 

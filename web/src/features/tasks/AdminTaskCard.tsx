@@ -4,6 +4,7 @@ import { Button, Card } from '../../components/ui';
 import { PencilIcon, TrashIcon } from '../../components/ui/icons';
 import { formatDate } from '../../lib/format';
 import { formatDateTime } from './format';
+import { ScoreHistory } from './ScoreHistory';
 import { ScoreSummary } from './ScoreSummary';
 import { ScoringPanel } from './ScoringPanel';
 import { TaskBadges } from './TaskBadges';
@@ -74,6 +75,7 @@ export function AdminTaskCard({ task, now, onEdit, onDelete, deleting }: AdminTa
 
         <SubmissionView task={task} heading="Submission" />
         {task.scoring && !rescoring && <ScoreSummary scoring={task.scoring} showScorer />}
+        {task.scoring && <ScoreHistory key={task.scoring.scoredAt} taskId={task._id} title={task.title} />}
         <CommentList task={task} />
 
         {awaitingReview && <ScoringPanel task={task} />}

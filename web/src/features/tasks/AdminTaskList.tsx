@@ -130,7 +130,7 @@ export function AdminTaskList() {
             />
           ) : (
             <>
-              <div role="group" aria-label="Filter tasks" className="-mx-1 flex gap-1.5 overflow-x-auto px-1 pb-1">
+              <div role="group" aria-label="Filter tasks" className="flex flex-wrap gap-1.5 pb-1">
                 {TASK_FILTERS.map((f) => {
                   const count = f === 'all' ? tasks.length : tasks.filter((t) => matchesFilter(t, f, now)).length;
                   return (
@@ -144,7 +144,7 @@ export function AdminTaskList() {
                         filter === f ? 'bg-indigo-600 text-white' : 'bg-white text-slate-600 ring-1 ring-inset ring-slate-200 hover:bg-slate-50',
                       )}
                     >
-                      {FILTER_LABELS[f]} <span className={filter === f ? 'text-indigo-100' : 'text-slate-400'}>{count}</span>
+                      {FILTER_LABELS[f]} <span className={filter === f ? 'text-indigo-100' : 'text-slate-500'}>{count}</span>
                     </button>
                   );
                 })}

@@ -2,7 +2,7 @@ import type { Priority, Task, TaskStatus } from '@kpi/contracts';
 import { Badge } from '../../components/ui';
 import { AlertIcon } from '../../components/ui/icons';
 import { capitalize } from '../../lib/format';
-import { STATUS_LABELS, STATUS_TONES, displayStatus, priorityTone } from './rules';
+import { STATUS_LABELS, STATUS_TONES, displayStatus, priorityTone, workStatus } from './rules';
 
 export function StatusBadge({ status }: { status: TaskStatus }) {
   return (
@@ -32,14 +32,15 @@ export function OverdueBadge() {
 }
 
 /**
- * Status, priority and OVERDUE. An overdue task's status is 'overdue' (derived by the server and the
- * client clock alike), so the OVERDUE badge stands in for its status badge rather than repeat it.
+ * Status, priority and OVERDUE. An overdue task (derived by the server and the client clock alike) shows its
+ * work status (pending or in progress) with OVERDUE beside it.
  */
 export function TaskBadges({ task, now }: { task: Task; now: Date }) {
-  const status = displayStatus(task, now);
+  const overdue = displayStatus(task, now) === 'overdue';
   return (
     <div className="flex flex-wrap items-center gap-1.5">
-      {status === 'overdue' ? <OverdueBadge /> : <StatusBadge status={status} />}
+      <StatusBadge status={workStatus(task)} />
+      {overdue && <OverdueBadge />}
       <PriorityBadge priority={task.priority} />
     </div>
   );

@@ -62,7 +62,7 @@ describe('status and counters', () => {
     expect(adminCounts([])).toEqual({ pendingReview: 0, completed: 0, total: 0 });
   });
 
-  it("counts the executive's tiles: pending means pending or in progress and not overdue", () => {
+  it("counts the executive's tiles: pending means pending or in progress, past the deadline too", () => {
     const tasks = [
       task(),
       task({ status: 'in-progress' }),
@@ -71,7 +71,7 @@ describe('status and counters', () => {
       task({ status: 'submitted', deadline: PAST, submission: submission(PAST) }),
       task({ status: 'completed', submission: submission(PAST), scoring }),
     ];
-    expect(executiveCounts(tasks, NOW)).toEqual({ total: 6, completed: 1, pending: 2, overdue: 2 });
+    expect(executiveCounts(tasks, NOW)).toEqual({ total: 6, completed: 1, pending: 4, overdue: 2 });
   });
 
   it('filters the admin list', () => {

@@ -48,20 +48,25 @@ export function adminCounts(tasks: readonly Task[]): AdminTaskCounts {
   return { pendingReview, completed, total: tasks.length };
 }
 
+/** The status behind an overdue reading (pending or in progress): the badge shown beside OVERDUE. */
+export const workStatus = (task: Pick<Task, 'status' | 'workStatus'>): Exclude<TaskStatus, 'overdue'> =>
+  task.status !== 'overdue' ? task.status : (task.workStatus ?? 'pending');
+
 export interface ExecutiveTaskCounts {
   total: number;
   completed: number;
-  /** Pending or in progress, and not past the deadline. */
+  /** Pending or in progress (SPEC), those past their deadline included. */
   pending: number;
+  /** Past the deadline, neither submitted nor completed: also counted in `pending`. */
   overdue: number;
 }
 export function executiveCounts(tasks: readonly Task[], now = new Date()): ExecutiveTaskCounts {
   const counts = { total: tasks.length, completed: 0, pending: 0, overdue: 0 };
   for (const task of tasks) {
-    const status = displayStatus(task, now);
-    if (status === 'completed') counts.completed++;
-    else if (status === 'pending' || status === 'in-progress') counts.pending++;
-    else if (status === 'overdue') counts.overdue++;
+    if (task.status === 'completed') counts.completed++;
+    const base = workStatus(task);
+    if (base === 'pending' || base === 'in-progress') counts.pending++;
+    if (displayStatus(task, now) === 'overdue') counts.overdue++;
   }
   return counts;
 }

@@ -1,11 +1,14 @@
 import type { User } from '@kpi/contracts';
-import { ActiveBadge, Card, CardFooter } from '../../components/ui';
-import { BuildingIcon, MailIcon, PhoneIcon } from '../../components/ui/icons';
+import { useId } from 'react';
+import { ActiveBadge, Button, Card, CardFooter } from '../../components/ui';
+import { AwardIcon, BuildingIcon, MailIcon, PhoneIcon } from '../../components/ui/icons';
 import { companyNameOf } from '../session/homePath';
 
 interface UserCardProps {
   user: User;
   showCompany?: boolean;
+  /** Given: an 'Award badge' action on the card (executives, for their admin). */
+  onAward?: (user: User) => void;
   onEdit: (user: User) => void;
   onDelete: (user: User) => void;
   deleting: boolean;
@@ -20,17 +23,20 @@ const initials = (name: string) =>
     .join('');
 
 /** An admin or executive card: name, department, contact, company, status and created date. */
-export function UserCard({ user, showCompany = false, onEdit, onDelete, deleting }: UserCardProps) {
+export function UserCard({ user, showCompany = false, onAward, onEdit, onDelete, deleting }: UserCardProps) {
+  const titleId = useId();
   return (
     <Card className="flex flex-col p-5 transition-shadow hover:shadow-md">
-      <article className="flex flex-1 flex-col">
+      <article aria-labelledby={titleId} className="flex flex-1 flex-col">
         <div className="flex items-start justify-between gap-3">
           <div className="flex min-w-0 items-center gap-3">
             <div aria-hidden="true" className="flex h-10 w-10 shrink-0 items-center justify-center rounded-full bg-indigo-600 text-sm font-semibold text-white">
               {initials(user.name) || '?'}
             </div>
             <div className="min-w-0">
-              <h3 className="truncate text-base font-semibold text-slate-900">{user.name}</h3>
+              <h3 id={titleId} className="truncate text-base font-semibold text-slate-900">
+                {user.name}
+              </h3>
               <p className="truncate text-sm text-slate-500">{user.department}</p>
             </div>
           </div>
@@ -52,6 +58,13 @@ export function UserCard({ user, showCompany = false, onEdit, onDelete, deleting
             </li>
           )}
         </ul>
+        {onAward && (
+          <div className="mt-4">
+            <Button size="sm" variant="secondary" icon={<AwardIcon className="h-3.5 w-3.5 text-amber-500" />} onClick={() => onAward(user)}>
+              Award badge
+            </Button>
+          </div>
+        )}
         <CardFooter createdAt={user.createdAt} onEdit={() => onEdit(user)} onDelete={() => onDelete(user)} deleting={deleting} />
       </article>
     </Card>

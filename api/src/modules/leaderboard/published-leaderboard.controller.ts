@@ -1,0 +1,33 @@
+import { Controller, Get, Param, Query, UseInterceptors } from '@nestjs/common';
+import { leaderboardQuerySchema, monthlyParamsSchema, yearlyParamsSchema } from '@kpi/contracts';
+import type { z } from 'zod';
+import type { Actor } from '../../common/auth/actor';
+import { CurrentActor } from '../../common/auth/decorators';
+import { ZodPipe } from '../../common/validation/zod.pipe';
+import { CsvInterceptor } from './csv';
+import { PublishedLeaderboardService } from './published-leaderboard.service';
+
+/** Published (frozen) leaderboards; the live ones are LeaderboardController's. */
+@Controller('leaderboard/published')
+@UseInterceptors(CsvInterceptor)
+export class PublishedLeaderboardController {
+  constructor(private readonly published: PublishedLeaderboardService) {}
+
+  @Get('monthly/:year/:month')
+  monthly(
+    @CurrentActor() actor: Actor,
+    @Param(new ZodPipe(monthlyParamsSchema)) period: z.output<typeof monthlyParamsSchema>,
+    @Query(new ZodPipe(leaderboardQuerySchema)) query: z.output<typeof leaderboardQuerySchema>,
+  ) {
+    return this.published.read(actor, period, query);
+  }
+
+  @Get('yearly/:year')
+  yearly(
+    @CurrentActor() actor: Actor,
+    @Param(new ZodPipe(yearlyParamsSchema)) period: z.output<typeof yearlyParamsSchema>,
+    @Query(new ZodPipe(leaderboardQuerySchema)) query: z.output<typeof leaderboardQuerySchema>,
+  ) {
+    return this.published.read(actor, period, query);
+  }
+}

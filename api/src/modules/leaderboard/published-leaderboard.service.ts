@@ -1,0 +1,47 @@
+import { Injectable } from '@nestjs/common';
+import { EntityManager } from '@mikro-orm/sqlite';
+import type { LeaderboardPeriod, leaderboardQuerySchema, PublishedLeaderboard } from '@kpi/contracts';
+import type { z } from 'zod';
+import type { Actor } from '../../common/auth/actor';
+import { invalid, notFound } from '../../common/errors/app-error';
+import type { CsvDocument } from './csv';
+import { Company } from '../companies/company.entity';
+import { LeaderboardSnapshot } from './leaderboard-snapshot.entity';
+import { leaderboardCsv } from './leaderboard.csv';
+import { periodKey } from './periods';
+
+type LeaderboardQuery = z.output<typeof leaderboardQuerySchema>;
+
+/** Published leaderboards: the frozen snapshot of a period, read back as it was published. */
+@Injectable()
+export class PublishedLeaderboardService {
+  constructor(private readonly em: EntityManager) {}
+
+  /** The caller's company's snapshot of the period (`?format=csv` downloads it); 404 if never published. */
+  async read(actor: Actor, period: LeaderboardPeriod, query: LeaderboardQuery): Promise<PublishedLeaderboard | CsvDocument> {
+    const companyId = this.companyOf(actor, query.company);
+    const em = this.em.fork();
+    const snapshot = await em.findOne(LeaderboardSnapshot, { company: companyId, periodKey: periodKey(period) });
+    if (!snapshot) throw notFound('Published leaderboard');
+    const board: PublishedLeaderboard = {
+      type: snapshot.type,
+      period: snapshot.month ? { year: snapshot.year, month: snapshot.month } : { year: snapshot.year },
+      totalExecutives: snapshot.totalExecutives,
+      entries: snapshot.entries,
+      publishedAt: snapshot.generatedAt.toISOString(),
+    };
+    if (query.format !== 'csv') return board;
+    const company = await em.findOneOrFail(Company, { id: companyId }, { fields: ['timeZone'] });
+    return leaderboardCsv({ ...board, generatedAt: board.publishedAt }, company.timeZone, new Date());
+  }
+
+  /** Admins and executives read their own company; naming another answers 404 like a missing one. The superadmin names one. */
+  private companyOf(actor: Actor, requested?: string): string {
+    if (actor.role === 'superadmin') {
+      if (!requested) throw invalid('Company is required', 'company');
+      return requested;
+    }
+    if (!actor.companyId || (requested && requested !== actor.companyId)) throw notFound('Published leaderboard');
+    return actor.companyId;
+  }
+}

@@ -1,0 +1,73 @@
+import type { Badge, User } from '@kpi/contracts';
+import { useEffect, useState, type FormEvent } from 'react';
+import toast from 'react-hot-toast';
+import { Button, Modal, SelectField, TextAreaField } from '../../components/ui';
+import { errorMessage, isUnauthorized } from '../../lib/api';
+import { badgesApi } from './api';
+
+/** Admin: award an executive a badge from the catalogue by hand, with a reason; the executive sees it live. */
+export function AwardBadgeDialog({ executive, onClose }: { executive: User; onClose: () => void }) {
+  const [catalogue, setCatalogue] = useState<Badge[] | null>(null);
+  const [badgeId, setBadgeId] = useState('');
+  const [reason, setReason] = useState('');
+  const [saving, setSaving] = useState(false);
+
+  useEffect(() => {
+    let live = true;
+    badgesApi.catalogue().then(
+      (badges) => {
+        if (!live) return;
+        setCatalogue(badges);
+        setBadgeId((current) => current || (badges.find((b) => b._id === 'recognition') ?? badges[0])?._id || '');
+      },
+      (error: unknown) => {
+        if (!live) return;
+        setCatalogue([]);
+        if (!isUnauthorized(error)) toast.error(errorMessage(error, 'Failed to load the badges'));
+      },
+    );
+    return () => {
+      live = false;
+    };
+  }, []);
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (!badgeId) return;
+    setSaving(true);
+    try {
+      const award = await badgesApi.assign({ userId: executive._id, badgeId, reason: reason.trim() || undefined });
+      toast.success(`${award.badge.name} awarded to ${executive.name}`);
+      onClose();
+    } catch (error) {
+      if (!isUnauthorized(error)) toast.error(errorMessage(error, 'Failed to award the badge'));
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  const chosen = catalogue?.find((b) => b._id === badgeId);
+  return (
+    <Modal title={`Award a badge to ${executive.name}`} onClose={onClose}>
+      <form onSubmit={submit} className="space-y-4">
+        <SelectField label="Badge" required value={badgeId} onChange={(e) => setBadgeId(e.target.value)} disabled={!catalogue} hint={chosen?.description}>
+          {!catalogue && <option value="">Loading badges…</option>}
+          {catalogue?.map((b) => (
+            <option key={b._id} value={b._id}>
+              {b.icon} {b.name}
+            </option>
+          ))}
+        </SelectField>
+        <TextAreaField label="Reason" rows={3} maxLength={2000} value={reason} onChange={(e) => setReason(e.target.value)} placeholder="What is this recognition for?" />
+        <div className="flex justify-end gap-2 pt-2">
+          <Button variant="secondary" onClick={onClose} disabled={saving}>
+            Cancel
+          </Button>
+          <Button type="submit" loading={saving} disabled={!badgeId}>
+            Award badge
+          </Button>
+        </div>
+      </form>
+    </Modal>
+  );
+}

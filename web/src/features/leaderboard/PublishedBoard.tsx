@@ -1,0 +1,99 @@
+import type { PublishedLeaderboard } from '@kpi/contracts';
+import { useEffect, useState } from 'react';
+import { companyZone } from '../session/companyClock';
+import { Badge, Button, EmptyState, SectionSpinner } from '../../components/ui';
+import { TrophyIcon } from '../../components/ui/icons';
+import { errorMessage } from '../../lib/api';
+import { downloadLeaderboardCsv } from './actions';
+import { leaderboardApi } from './api';
+import { DownloadIcon } from './icons';
+import { LeaderboardList } from './LeaderboardList';
+import { isCurrentPeriod, publishedLabel, rankedCount, topTen, type LeaderboardQuery } from './rules';
+
+type Load = { state: 'loading' } | { state: 'error'; message: string } | { state: 'ready'; board: PublishedLeaderboard };
+
+/**
+ * The published snapshot of a period: the ranks as they were when it was published, whatever changed since,
+ * with its 'Published on' stamp and its own CSV. Fetched again when the period is published anew.
+ */
+export function PublishedBoard({ query, generatedAt, currentUserId }: { query: LeaderboardQuery; generatedAt: string; currentUserId?: string | null }) {
+  const [load, setLoad] = useState<Load>({ state: 'loading' });
+  const [downloading, setDownloading] = useState(false);
+
+  useEffect(() => {
+    let live = true;
+    setLoad({ state: 'loading' });
+    leaderboardApi.published(query).then(
+      (board) => live && setLoad({ state: 'ready', board }),
+      (error: unknown) => live && setLoad({ state: 'error', message: errorMessage(error, 'Failed to load the published leaderboard') }),
+    );
+    return () => {
+      live = false;
+    };
+  }, [query, generatedAt]);
+
+  if (load.state === 'loading') return <SectionSpinner />;
+  if (load.state === 'error') return <EmptyState icon={<TrophyIcon />} title={<span className="font-semibold text-slate-900">{load.message}</span>} />;
+  const { board } = load;
+  const download = async () => {
+    setDownloading(true);
+    await downloadLeaderboardCsv(query, 'published');
+    setDownloading(false);
+  };
+  return (
+    <div className="space-y-4">
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <div className="flex flex-wrap items-center gap-2">
+          <Badge tone="green">{publishedLabel(board.publishedAt)?.replace('Published', 'Published on')}</Badge>
+          <span className="text-sm text-slate-500">{rankedCount(board.entries.length)} when published</span>
+        </div>
+        <Button variant="secondary" size="sm" icon={<DownloadIcon className="h-4 w-4" />} loading={downloading} onClick={() => void download()}>
+          Download published CSV
+        </Button>
+      </div>
+      <LeaderboardList
+        label="Published ranking"
+        entries={topTen(board.entries)}
+        currentUserId={currentUserId}
+        scope={`published:${board.publishedAt}`}
+        empty={{ title: 'Nobody was ranked when this period was published' }}
+      />
+    </div>
+  );
+}
+
+export type BoardView = 'published' | 'live';
+
+/** Published or Live: two pressed-state buttons, shown once a period has been published. */
+export function BoardViewToggle({ view, onChange }: { view: BoardView; onChange: (view: BoardView) => void }) {
+  return (
+    <div role="group" aria-label="Leaderboard view" className="inline-flex rounded-lg bg-slate-100 p-1">
+      {(['published', 'live'] as const).map((v) => (
+        <button
+          key={v}
+          type="button"
+          aria-pressed={view === v}
+          onClick={() => onChange(v)}
+          className={
+            'rounded-md px-3 py-1 text-sm font-medium transition-colors focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600 ' +
+            (view === v ? 'bg-white text-slate-900 shadow-sm' : 'text-slate-600 hover:text-slate-900')
+          }
+        >
+          {v === 'published' ? 'Published' : 'Live'}
+        </button>
+      ))}
+    </div>
+  );
+}
+
+/**
+ * Which view a leaderboard screen shows. A published period that is over opens on its snapshot; the period in
+ * progress opens live (it still moves). A choice holds for the period it was made for.
+ */
+export function useBoardView(query: LeaderboardQuery, generatedAt: string | null | undefined): [BoardView, (view: BoardView) => void] {
+  const key = `${query.type}:${query.year}-${query.month}`;
+  const [choice, setChoice] = useState<{ key: string; view: BoardView } | null>(null);
+  if (!generatedAt) return ['live', (view) => setChoice({ key, view })];
+  const fallback: BoardView = isCurrentPeriod(query, new Date(), companyZone()) ? 'live' : 'published';
+  return [choice?.key === key ? choice.view : fallback, (view) => setChoice({ key, view })];
+}
