@@ -1,9 +1,10 @@
 import { Controller, Get, Param, Query, UseInterceptors } from '@nestjs/common';
-import { leaderboardQuerySchema, monthlyParamsSchema, yearlyParamsSchema } from '@kpi/contracts';
+import { leaderboardQuerySchema, monthlyParamsSchema, publishedLeaderboardSchema, yearlyParamsSchema } from '@kpi/contracts';
 import type { z } from 'zod';
 import type { Actor } from '../../common/auth/actor';
 import { CurrentActor } from '../../common/auth/decorators';
 import { ZodPipe } from '../../common/validation/zod.pipe';
+import { Responds } from '../../openapi/responds';
 import { CsvInterceptor } from './csv';
 import { PublishedLeaderboardService } from './published-leaderboard.service';
 
@@ -14,6 +15,7 @@ export class PublishedLeaderboardController {
   constructor(private readonly published: PublishedLeaderboardService) {}
 
   @Get('monthly/:year/:month')
+  @Responds(publishedLeaderboardSchema, { csv: true })
   monthly(
     @CurrentActor() actor: Actor,
     @Param(new ZodPipe(monthlyParamsSchema)) period: z.output<typeof monthlyParamsSchema>,
@@ -23,6 +25,7 @@ export class PublishedLeaderboardController {
   }
 
   @Get('yearly/:year')
+  @Responds(publishedLeaderboardSchema, { csv: true })
   yearly(
     @CurrentActor() actor: Actor,
     @Param(new ZodPipe(yearlyParamsSchema)) period: z.output<typeof yearlyParamsSchema>,
