@@ -13,6 +13,8 @@ export interface BroadcastHooks {
   seen(packet: BroadcastPacket, opts: BroadcastOptions): void;
   /** Per receiving socket: true keeps the packet from that socket (whoever returns true takes it over). */
   withhold(socketId: string, packet: BroadcastPacket): boolean;
+  /** Once per broadcast, after this node's sockets got it. */
+  delivered(packet: BroadcastPacket): void;
 }
 
 /** The part of socket.io-adapter's in-memory Adapter the tap wraps (its broadcast calls `_encode`, then `apply`). */
@@ -45,8 +47,9 @@ export function tapBroadcasts(adapter: unknown, hooks: BroadcastHooks): void {
     broadcasting = null;
     if (!packet) return apply(opts, callback);
     hooks.seen(packet, opts);
-    return apply(opts, (socket) => {
+    apply(opts, (socket) => {
       if (!hooks.withhold(socket.id, packet)) callback(socket);
     });
+    hooks.delivered(packet);
   };
 }

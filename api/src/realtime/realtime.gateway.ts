@@ -50,7 +50,7 @@ export class RealtimeGateway implements OnGatewayInit, OnGatewayConnection {
     if (wall) return this.connectWall(socket, wall);
     const actor = socket.data.actor as Actor | undefined;
     if (!actor) return void socket.disconnect(true);
-    this.liveOrder.hold(socket.id);
+    this.liveOrder.hold(socket);
     let head = 0;
     try {
       await socket.join(roomsFor(actor));
@@ -67,7 +67,7 @@ export class RealtimeGateway implements OnGatewayInit, OnGatewayConnection {
       this.logger.error(`replay failed: ${(err as Error).message}`);
       socket.emit('resync', { seq: 0 });
     } finally {
-      for (const envelope of this.liveOrder.release(socket.id, head)) socket.emit(envelope.type, envelope);
+      for (const envelope of this.liveOrder.release(socket, head)) socket.emit(envelope.type, envelope);
     }
   }
 

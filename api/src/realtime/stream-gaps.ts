@@ -20,6 +20,11 @@ export class StreamGaps {
     return state.ahead.size > 0;
   }
 
+  /** The highest seq up to which every one was seen (undefined before the stream's first). */
+  through(stream: string): number | undefined {
+    return this.streams.get(stream)?.through;
+  }
+
   /** The seqs still missing below the highest seen, in order (empty when the gap closed meanwhile). */
   missing(stream: string): number[] {
     const state = this.streams.get(stream);
