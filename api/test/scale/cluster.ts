@@ -12,7 +12,11 @@ import type { ScaleEnv, ScratchDatabase } from './scale-env';
 const MAIN_JS = resolve(__dirname, '../../dist/main.js');
 /** The nginx config docs/scale-out.md shows: the suite runs this file, with only addresses and port replaced. */
 export const NGINX_CONF = resolve(__dirname, '../../../deploy/nginx/kpi.conf');
-const NGINX_BIN = ['/usr/sbin/nginx', '/usr/local/sbin/nginx', '/usr/bin/nginx'].find((p) => existsSync(p));
+function nginxBinary(): string {
+  const bin = ['/usr/sbin/nginx', '/usr/local/sbin/nginx', '/usr/bin/nginx'].find((p) => existsSync(p));
+  if (!bin) throw new Error('nginx is not installed (apt-get install -y nginx); the scale-out suite runs the api behind it');
+  return bin;
+}
 
 export const freePort = (): Promise<number> =>
   new Promise((done, fail) => {
@@ -147,8 +151,8 @@ export class Nginx {
     return `http://127.0.0.1:${this.port}`;
   }
 
-  async start(): Promise<void> {
-    if (!NGINX_BIN) throw new Error('nginx is not installed (apt-get install -y nginx); the scale-out suite runs the api behind it');
+  /** Writes the main config (pid, logs and temp paths in the temp directory, the site included) and returns its path. */
+  writeConfig(): string {
     const d = this.dir;
     // Run as root, nginx's workers drop to another user; they must reach the temp paths in here.
     chmodSync(d, 0o755);
@@ -168,7 +172,26 @@ export class Nginx {
         '}',
       ].join('\n'),
     );
-    const child = spawn(NGINX_BIN, ['-p', d, '-c', join(d, 'nginx.conf'), '-e', join(d, 'error.log'), '-g', 'daemon off;'], { stdio: ['ignore', 'ignore', 'pipe'] });
+    return join(d, 'nginx.conf');
+  }
+
+  /** `nginx -t` on the config: resolves with nginx's verdict. */
+  test(): Promise<{ ok: boolean; output: string }> {
+    const bin = nginxBinary();
+    const conf = this.writeConfig();
+    return new Promise((done) => {
+      const child = spawn(bin, ['-t', '-p', this.dir, '-c', conf, '-e', join(this.dir, 'error.log')], { stdio: ['ignore', 'pipe', 'pipe'] });
+      let output = '';
+      child.stdout?.on('data', (c: Buffer) => (output += c.toString()));
+      child.stderr?.on('data', (c: Buffer) => (output += c.toString()));
+      child.once('exit', (code) => done({ ok: code === 0, output }));
+    });
+  }
+
+  async start(): Promise<void> {
+    const bin = nginxBinary();
+    const conf = this.writeConfig();
+    const child = spawn(bin, ['-p', this.dir, '-c', conf, '-e', join(this.dir, 'error.log'), '-g', 'daemon off;'], { stdio: ['ignore', 'ignore', 'pipe'] });
     let stderr = '';
     child.stderr?.on('data', (c: Buffer) => (stderr += c.toString()));
     this.child = child;
