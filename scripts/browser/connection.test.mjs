@@ -55,11 +55,13 @@ test('the server stops: the shell says reconnecting, then offline since when; it
   await toneIs(page, 'live', 10_000);
   // Quiet while all is well: a dot, the word only for screen readers.
   assert.equal(await indicator(page).textContent(), 'Live');
-  assert.equal(await page.getByText('Live', { exact: true }).isVisible(), false);
+  const word = await indicator(page).getByText('Live', { exact: true }).boundingBox();
+  assert.ok(word.width <= 1 && word.height <= 1, 'the word "Live" is for screen readers only (sr-only)');
   const navigations = trackNavigations(page);
 
   await app.stop();
   await indicator(page).getByText('Reconnecting…').waitFor({ timeout: 10_000 });
+  assert.ok((await indicator(page).getByText('Reconnecting…').boundingBox()).width > 20, 'not live: the word shows beside the dot');
   await shot(page, 'reconnecting');
   await indicator(page).getByText(/^Offline since \d\d:\d\d$/).waitFor({ timeout: 20_000 });
   await shot(page, 'offline');
@@ -70,11 +72,11 @@ test('the server stops: the shell says reconnecting, then offline since when; it
   const { token } = await api.login(tenant.admin.email, tenant.admin.password);
   await api.post('/announcements', token, { title: 'Posted while you were away', content: 'The replay (or the refetch) brings it.' });
   await toneIs(page, 'live', 30_000);
-  await page.getByText('Posted while you were away').waitFor({ timeout: 10_000 });
+  await page.getByRole('heading', { name: 'Posted while you were away' }).waitFor({ timeout: 10_000 });
   await shot(page, 'recovered');
   assert.deepEqual(navigations, [], 'recovering never reloads the page');
 
   // And it is live again for what happens next.
   await api.post('/announcements', token, { title: 'Live after the restart', content: 'Straight from the socket.' });
-  await page.getByText('Live after the restart').waitFor({ timeout: 10_000 });
+  await page.getByRole('heading', { name: 'Live after the restart' }).waitFor({ timeout: 10_000 });
 });
