@@ -1,6 +1,5 @@
 import { MikroORM } from '@mikro-orm/core';
 import { PostgreSqlDriver } from '@mikro-orm/postgresql';
-import type { EventEnvelope } from '@kpi/contracts';
 import { ENTITIES } from '../../src/database/entities';
 import { EventLog } from '../../src/events/event-log.entity';
 import type { Member } from '../utils/factories';
@@ -51,4 +50,4 @@ export const visibleTo = (member: Member) => (row: EventLog) =>
   (row.audienceKind === 'admins' && member.user.role === 'admin') ||
   (row.audienceKind === 'user' && row.audienceUserId === member.user._id);
 
-export const summary = (e: Pick<EventEnvelope, 'seq' | 'id' | 'type'>) => `${e.seq} ${e.type} ${e.id}`;
+export const summary = (e: { seq: number; id: string; type: string }) => `${e.seq} ${e.type} ${e.id}`;

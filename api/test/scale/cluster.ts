@@ -31,11 +31,11 @@ export const freePort = (): Promise<number> =>
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 /** Polls GET /api/health until it answers 200; resolves with the moment it first did. */
-export async function waitHealthy(url: string, timeoutMs = 30_000, alive: () => boolean = () => true): Promise<number> {
+export async function waitHealthy(url: string, timeoutMs = 60_000, alive: () => boolean = () => true): Promise<number> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     try {
-      const res = await fetch(`${url}/api/health`, { signal: AbortSignal.timeout(1_000) });
+      const res = await fetch(`${url}/api/health`, { signal: AbortSignal.timeout(5_000) });
       if (res.ok) return Date.now();
     } catch {
       // not listening yet
@@ -53,6 +53,8 @@ export class ApiNode {
   /** When the last start spawned the process, and when it first answered its health check (ms). */
   spawnedAt = 0;
   healthyAt = 0;
+  /** When the process said it listens (main.ts prints it right after `listen`). */
+  listeningAt = 0;
 
   constructor(
     readonly name: string,
@@ -75,10 +77,14 @@ export class ApiNode {
     const child = spawn(process.execPath, [MAIN_JS], { env: { ...process.env, ...this.env, PORT: String(this.port) }, stdio: ['ignore', 'pipe', 'pipe'] });
     this.child = child;
     const keep = (chunk: Buffer) => (this.output = (this.output + chunk.toString()).slice(-4_000));
-    child.stdout?.on('data', keep);
+    this.listeningAt = 0;
+    child.stdout?.on('data', (chunk: Buffer) => {
+      if (!this.listeningAt && chunk.toString().includes('is running on')) this.listeningAt = Date.now();
+      keep(chunk);
+    });
     child.stderr?.on('data', keep);
     try {
-      this.healthyAt = await waitHealthy(this.url, 30_000, () => this.running);
+      this.healthyAt = await waitHealthy(this.url, 60_000, () => this.running);
     } catch (err) {
       throw new Error(`${this.name}: ${(err as Error).message}\n${this.output}`);
     }
