@@ -40,7 +40,7 @@ export async function startApp(env = {}) {
   const main = join(root, 'api', 'dist', 'main.js');
   if (!existsSync(main)) throw new Error('Build first: npm run build');
   const dir = mkdtempSync(join(tmpdir(), 'kpi-browser-'));
-  const port = await freePort();
+  const port = env.PORT ? Number(env.PORT) : await freePort(); // a given PORT (and DATABASE_URL): a restart in place
   const child = spawn(process.execPath, [main], {
     cwd: root,
     env: {

@@ -131,10 +131,14 @@ test('a wall pairs by code, shows the live board, updates without reloading and 
   assert.equal(await page.getByText('Quiet note').count(), 0);
   assert.deepEqual(navigations, [], 'live updates never reload the page');
 
-  // The connection drops: a stale banner, then the wall reconnects by itself and refetches.
+  // The connection drops: quietly at first (the status dot), the stale banner after 30 s without the server,
+  // then the wall reconnects by itself and refetches.
   live = wallSocketLive(page);
   await page.context().setOffline(true);
-  await page.getByText('Connection lost — reconnecting…').waitFor({ timeout: 10_000 });
+  await page.waitForFunction(() => document.querySelector('[data-testid="wall-updated"]')?.dataset.connection === 'lost', null, { timeout: 10_000 });
+  assert.equal(await page.getByText('Connection lost — reconnecting…').count(), 0, 'a blip of a few seconds shows no banner');
+  await page.getByText('Connection lost — reconnecting…').waitFor({ timeout: 45_000 });
+  await page.getByText(/^Updated \d\d:\d\d$/).waitFor();
   await shot(page, 'stale-1920');
   await scoreTask(tenant.executives[2], 10, 10); // while the wall is offline
   await page.context().setOffline(false);

@@ -1,5 +1,5 @@
 import { Injectable, Logger } from '@nestjs/common';
-import { roomOf, rooms, type AnyEnvelope, type ClientToServerEvents, type EventEnvelope, type ServerToClientEvents } from '@kpi/contracts';
+import { roomOf, rooms, type AnyEnvelope, type ClientToServerEvents, type ServerToClientEvents } from '@kpi/contracts';
 import type { Server } from 'socket.io';
 import type { RecordedEvent } from './event-recorder';
 import { wallRelay } from './wall-relay';
@@ -14,40 +14,18 @@ export type RealtimeServer = Server<ClientToServerEvents, ServerToClientEvents>;
 export class EventPublisher {
   private readonly logger = new Logger('Events');
   private server: RealtimeServer | null = null;
-  /** Sockets still receiving their replay, by id: their live events wait here so nothing overtakes the replay. */
-  private readonly held = new Map<string, { rooms: Set<string>; queue: EventEnvelope[] }>();
 
   attach(server: RealtimeServer): void {
     this.server = server;
-  }
-
-  /** Holds back live events for a socket about to join `socketRooms` until `release`. */
-  hold(socketId: string, socketRooms: string[]): void {
-    this.held.set(socketId, { rooms: new Set(socketRooms), queue: [] });
-  }
-
-  /** Ends the hold and hands back, in publish order, the live events the socket did not get meanwhile. */
-  release(socketId: string): EventEnvelope[] {
-    const queue = this.held.get(socketId)?.queue ?? [];
-    this.held.delete(socketId);
-    return queue;
   }
 
   publish(events: RecordedEvent[]): void {
     const server = this.server;
     if (!server) return; // no socket server (e.g. a CLI run): the event log still has them for replay
     for (const { envelope, audience } of events) {
-      const room = roomOf(audience);
-      const waiting: string[] = [];
-      for (const [socketId, hold] of this.held) {
-        if (!hold.rooms.has(room)) continue;
-        hold.queue.push(envelope);
-        waiting.push(socketId);
-      }
-      const target = waiting.length ? server.to(room).except(waiting) : server.to(room);
+      // Sockets still receiving their replay get it after the replay (realtime/live-order.ts).
       // The envelope type is a union keyed by `type`; the emit signature checks the pair at compile time.
-      (target.emit as (type: string, env: unknown) => boolean)(envelope.type, envelope);
-      // Wall displays never replay (they refetch on connect), so they are never held back.
+      (server.to(roomOf(audience)).emit as (type: string, env: unknown) => boolean)(envelope.type, envelope);
       const forWalls = wallRelay(envelope as AnyEnvelope, audience);
       if (forWalls) (server.to(forWalls.room).emit as (type: string, env: unknown) => boolean)(forWalls.envelope.type, forWalls.envelope);
       if (envelope.type === 'session.revoked' && audience.kind === 'user') {

@@ -6,6 +6,7 @@ import type { Actor, WallActor } from '../common/auth/actor';
 import { SessionService } from '../common/auth/session.service';
 import { WallSessionService } from '../common/auth/wall-session.service';
 import { EventPublisher, type RealtimeServer } from '../events/event-publisher';
+import { LiveOrder } from './live-order';
 import { ReplayService } from './replay.service';
 import { roomsFor, roomsForWall } from './rooms-for';
 
@@ -23,10 +24,12 @@ export class RealtimeGateway implements OnGatewayInit, OnGatewayConnection {
     private readonly walls: WallSessionService,
     private readonly publisher: EventPublisher,
     private readonly replay: ReplayService,
+    private readonly liveOrder: LiveOrder,
   ) {}
 
   afterInit(server: RealtimeServer): void {
     this.publisher.attach(server);
+    this.liveOrder.attach(server);
     server.use((socket, next) => {
       const auth = (socket.handshake.auth ?? {}) as Partial<HandshakeAuth>;
       if (typeof auth.token !== 'string' || !auth.token) return next(new Error('Please sign in again'));
@@ -39,37 +42,32 @@ export class RealtimeGateway implements OnGatewayInit, OnGatewayConnection {
   }
 
   /**
-   * Joins first, so nothing committed from now on is missed, but holds live events back while the replay is
-   * read: they follow it, in order and without the ones the replay already carried.
+   * Joins first, so nothing committed from now on is missed, but holds live events back (from every node) while
+   * the replay is read: they follow it, in order and without the ones the replay already carried (live-order.ts).
    */
   async handleConnection(socket: Socket): Promise<void> {
     const wall = socket.data.wall as WallActor | undefined;
     if (wall) return this.connectWall(socket, wall);
     const actor = socket.data.actor as Actor | undefined;
     if (!actor) return void socket.disconnect(true);
-    const rooms = roomsFor(actor);
-    this.publisher.hold(socket.id, rooms);
-    const sent = new Set<string>();
+    this.liveOrder.hold(socket);
+    let head = 0;
     try {
-      await socket.join(rooms);
+      await socket.join(roomsFor(actor));
       const since = Number((socket.handshake.auth as Partial<HandshakeAuth>).since);
       const result = await this.replay.missedBy(actor, Number.isInteger(since) ? since : undefined);
+      head = result.seq;
       if (result.kind === 'resync') {
         socket.emit('resync', { seq: result.seq });
       } else {
-        for (const envelope of result.events) {
-          socket.emit(envelope.type, envelope);
-          sent.add(envelope.id);
-        }
+        for (const envelope of result.events) socket.emit(envelope.type, envelope);
         socket.emit('sync', { seq: result.seq });
       }
     } catch (err) {
       this.logger.error(`replay failed: ${(err as Error).message}`);
       socket.emit('resync', { seq: 0 });
     } finally {
-      for (const envelope of this.publisher.release(socket.id)) {
-        if (!sent.has(envelope.id)) socket.emit(envelope.type, envelope);
-      }
+      for (const envelope of this.liveOrder.release(socket, head)) socket.emit(envelope.type, envelope);
     }
   }
 

@@ -1,6 +1,7 @@
 import { Module } from '@nestjs/common';
+import { LiveOrder } from './live-order';
 import { RealtimeGateway } from './realtime.gateway';
 import { ReplayService } from './replay.service';
 
-@Module({ providers: [RealtimeGateway, ReplayService] })
+@Module({ providers: [RealtimeGateway, ReplayService, LiveOrder] })
 export class RealtimeModule {}

@@ -3,23 +3,35 @@ import { EntityManager } from '@mikro-orm/sqlite';
 import type { EventEnvelope } from '@kpi/contracts';
 import type { Actor } from '../common/auth/actor';
 import { EventLog, StreamSequence } from '../events/event-log.entity';
+import { createLimiter } from './concurrency';
 import { streamFor } from './rooms-for';
 
 export const MAX_REPLAY = 1000;
+/**
+ * Replays read at once per node. A reconnect storm (a node's sockets all coming back) queues behind these few, so
+ * REST calls still find free connections in the pool (10) and the node answers while the storm settles.
+ */
+export const REPLAY_CONCURRENCY = 4;
 
 export type ReplayResult = { kind: 'replay'; events: EventEnvelope[]; seq: number } | { kind: 'resync'; seq: number };
 
 /** Finds the events a reconnecting user missed, limited to what their audience may see. */
 @Injectable()
 export class ReplayService {
+  private readonly limit = createLimiter(REPLAY_CONCURRENCY);
+
   constructor(private readonly em: EntityManager) {}
 
   /** The last sequence number of a stream (0 before its first event). */
-  async head(stream: string): Promise<number> {
-    return (await this.em.fork().findOne(StreamSequence, { stream }))?.lastSeq ?? 0;
+  head(stream: string): Promise<number> {
+    return this.limit(async () => (await this.em.fork().findOne(StreamSequence, { stream }))?.lastSeq ?? 0);
   }
 
-  async missedBy(actor: Actor, since: number | undefined): Promise<ReplayResult> {
+  missedBy(actor: Actor, since: number | undefined): Promise<ReplayResult> {
+    return this.limit(() => this.read(actor, since));
+  }
+
+  private async read(actor: Actor, since: number | undefined): Promise<ReplayResult> {
     const em = this.em.fork();
     const stream = streamFor(actor);
     const head = (await em.findOne(StreamSequence, { stream }))?.lastSeq ?? 0;

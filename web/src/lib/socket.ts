@@ -1,6 +1,9 @@
 import { io, type Socket } from 'socket.io-client';
 import { EVENT_TYPES, type AnyEnvelope, type EventEnvelope, type EventType, type HandshakeAuth, type ServerControl } from '@kpi/contracts';
+import { store } from '../app/store';
 import { getToken } from './api';
+import { backoffDelay, SOCKET_BACKOFF } from './backoff';
+import { connectionAtom, wasOffline } from './connection';
 import { createEventTracker, type EventTracker, type SeqStorage } from './eventTracker';
 
 type EventHandler<K extends EventType> = (envelope: EventEnvelope<K>) => void;
@@ -14,7 +17,7 @@ let socketUserId: string | null = null;
 let tracker: EventTracker | null = null;
 let guard: (() => Promise<boolean>) | null = null;
 let recovering = false;
-let retryDelay = 1000;
+let retryAttempt = 0;
 let retryTimer: ReturnType<typeof setTimeout> | undefined;
 /** Whether the latest handshake carried a `since`; without one the server has nothing to replay. */
 let handshakeHadSince = false;
@@ -77,9 +80,19 @@ export function setConnectionGuard(check: () => Promise<boolean>): void {
 
 function scheduleReconnect(): void {
   clearTimeout(retryTimer);
-  const delay = retryDelay;
-  retryDelay = Math.min(retryDelay * 2, 30_000);
-  retryTimer = setTimeout(() => socket?.connect(), delay);
+  retryTimer = setTimeout(() => socket?.connect(), backoffDelay(retryAttempt++));
+}
+
+/** The indicator's state: lost keeps the moment the server was first missed, until the socket is live again. */
+function markLost(): void {
+  if (store.get(connectionAtom).kind !== 'lost') store.set(connectionAtom, { kind: 'lost', since: Date.now() });
+}
+
+/** Live again after `sync` or `resync`; true when the screens should refetch (the socket was away long). */
+function markLive(): boolean {
+  const longAway = wasOffline(store.get(connectionAtom), Date.now());
+  store.set(connectionAtom, { kind: 'live' });
+  return longAway;
 }
 
 async function recover(target: Socket): Promise<void> {
@@ -103,7 +116,8 @@ export function connectSocket(userId: string): void {
 
   socketUserId = userId;
   tracker = createEventTracker(sessionStore(), `kpi.lastSeq.${userId}`);
-  retryDelay = 1000;
+  retryAttempt = 0;
+  store.set(connectionAtom, { kind: 'connecting' });
 
   const s: Socket = io({
     // A function, so every (re)connect sends the current token and the last applied sequence.
@@ -114,6 +128,8 @@ export function connectSocket(userId: string): void {
       cb(auth);
     },
     transports: ['websocket'],
+    // Network drops are retried by socket.io itself: doubling delays with jitter, so a restart is not a stampede.
+    ...SOCKET_BACKOFF,
   });
   socket = s;
 
@@ -122,22 +138,27 @@ export function connectSocket(userId: string): void {
   }
   s.on('sync', (data: ServerControl['sync']) => {
     if (typeof data?.seq === 'number') tracker?.advanceTo(data.seq);
+    const longAway = markLive();
     // A first connection has no sequence to replay from: anything committed between the screens' first
-    // fetch and this moment would be lost, so whoever shows data refetches it once, quietly.
-    if (!handshakeHadSince) resyncHandlers.forEach((handler) => handler());
+    // fetch and this moment would be lost, so whoever shows data refetches it once, quietly. After a long
+    // absence too: the replay brings every event, but not what time changed meanwhile (overdue tasks).
+    if (!handshakeHadSince || longAway) resyncHandlers.forEach((handler) => handler());
   });
   s.on('resync', (data: ServerControl['resync']) => {
     if (typeof data?.seq === 'number') tracker?.advanceTo(data.seq);
+    markLive();
     resyncHandlers.forEach((handler) => handler());
   });
   s.on('connect', () => {
-    retryDelay = 1000;
+    retryAttempt = 0;
   });
   s.on('disconnect', (reason) => {
+    markLost();
     // The server only drops us on purpose (password changed, session revoked): socket.io will not retry.
     if (reason === 'io server disconnect') void recover(s);
   });
   s.on('connect_error', () => {
+    markLost();
     // A refused handshake (bad token) is not retried by socket.io; network errors are (s.active stays true).
     if (!s.active) void recover(s);
   });
@@ -147,7 +168,7 @@ export function connectSocket(userId: string): void {
 export function reconnectSocket(): void {
   if (!socket) return;
   clearTimeout(retryTimer);
-  retryDelay = 1000;
+  retryAttempt = 0;
   socket.disconnect();
   socket.connect();
 }
@@ -160,6 +181,7 @@ export function disconnectSocket(): void {
     socket.disconnect();
   }
   tracker?.reset();
+  store.set(connectionAtom, { kind: 'connecting' });
   socket = null;
   socketUserId = null;
   tracker = null;

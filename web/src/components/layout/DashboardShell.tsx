@@ -9,6 +9,7 @@ import { companyNameOf } from '../../features/session/homePath';
 import { logout } from '../../features/session/session';
 import { Button, RoleBadge, cx } from '../ui';
 import { ChartLineIcon, LogoutIcon } from '../ui/icons';
+import { ConnectionIndicator } from './ConnectionIndicator';
 import { HeaderActions } from './HeaderActions';
 import { activeTabPath, tabHref, type TabDef } from './tabs';
 
@@ -55,6 +56,7 @@ export function DashboardShell({ area, title, tabs, children }: DashboardShellPr
             </div>
           </div>
           <div className="flex shrink-0 items-center gap-2 sm:gap-3">
+            <ConnectionIndicator />
             <HeaderActions />
             {user && (
               <p className="hidden max-w-[12rem] truncate text-sm font-medium text-slate-900 sm:block">{user.name}</p>

@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { store } from '../../app/store';
 import { applyWallEvent, loadBoard, verifyDisplay } from './actions';
-import { wallConnectionAtom } from './atoms';
+import { wallConnectionAtom, wallLostSinceAtom } from './atoms';
 import { openWallSocket } from './wallSocket';
 
 /** A quiet refetch now and then, in case anything slipped past the socket (and "updated" stays honest). */
@@ -18,9 +18,13 @@ export function WallRealtimeEffect({ token }: { token: string }) {
     const close = openWallSocket(token, {
       live: () => {
         store.set(wallConnectionAtom, 'live');
+        store.set(wallLostSinceAtom, null);
         void loadBoard();
       },
-      lost: () => store.set(wallConnectionAtom, 'lost'),
+      lost: () => {
+        store.set(wallConnectionAtom, 'lost');
+        if (store.get(wallLostSinceAtom) === null) store.set(wallLostSinceAtom, Date.now());
+      },
       refused: verifyDisplay,
       event: applyWallEvent,
     });

@@ -1,8 +1,9 @@
 import { PRODUCT_NAME } from '@kpi/contracts';
+import { useEffect, useState } from 'react';
 import { useAtomValue } from '../../app/store';
 import { Spinner, cx } from '../../components/ui';
-import { wallBoardAtom, wallConnectionAtom, wallUpdatedAtAtom } from './atoms';
-import { clockTime, periodHeading } from './rules';
+import { wallBoardAtom, wallConnectionAtom, wallLostSinceAtom, wallUpdatedAtAtom } from './atoms';
+import { clockTime, isStale, periodHeading, STALE_AFTER_MS } from './rules';
 import { WallAnnouncements } from './WallAnnouncements';
 import { WallLeaderboard } from './WallLeaderboard';
 
@@ -12,6 +13,7 @@ export function WallScreen() {
   const connection = useAtomValue(wallConnectionAtom);
   const updatedAt = useAtomValue(wallUpdatedAtAtom);
   const lost = connection === 'lost';
+  const stale = useStale(useAtomValue(wallLostSinceAtom));
 
   if (!board) {
     return (
@@ -28,14 +30,14 @@ export function WallScreen() {
   const ranked = board.top10.length;
   return (
     <div className="flex h-full flex-col">
-      {lost && <StaleBanner />}
+      {stale && <StaleBanner />}
       <header className="flex items-end justify-between gap-[4vh] px-[4vh] pb-[2.2vh] pt-[3vh]">
         <div className="min-w-0">
           <p className="truncate text-[2.4vh] font-semibold uppercase tracking-[0.22em] text-indigo-300">{board.company.name}</p>
           <h1 className="truncate text-[5.6vh] font-bold leading-[1.1] tracking-tight text-white">{periodHeading(board.period)}</h1>
         </div>
         <div className="shrink-0 text-right text-[2.2vh] leading-snug text-slate-400">
-          <p className="flex items-center justify-end gap-[1vh]" data-testid="wall-updated">
+          <p className="flex items-center justify-end gap-[1vh]" data-testid="wall-updated" data-connection={connection}>
             <span aria-hidden="true" className={cx('inline-block h-[1.3vh] w-[1.3vh] rounded-full', lost ? 'bg-amber-400' : connection === 'live' ? 'bg-emerald-400' : 'bg-slate-500')} />
             {updatedAt !== null && `Updated ${clockTime(updatedAt)}`}
           </p>
@@ -44,13 +46,25 @@ export function WallScreen() {
           </p>
         </div>
       </header>
-      <main className={cx('flex min-h-0 flex-1 gap-[3.5vh] px-[4vh] pb-[3.5vh] transition-opacity duration-700', lost && 'opacity-60')}>
+      <main className={cx('flex min-h-0 flex-1 gap-[3.5vh] px-[4vh] pb-[3.5vh] transition-opacity duration-700', stale && 'opacity-60')}>
         <WallLeaderboard entries={board.top10} className="min-w-0 flex-1" />
         {board.announcements.length > 0 && <WallAnnouncements announcements={board.announcements} className="w-[31%] shrink-0" />}
       </main>
       <p className="sr-only">{PRODUCT_NAME} wall display: {board.display.name}</p>
     </div>
   );
+}
+
+/** True once the wall has been without the server for STALE_AFTER_MS; re-checked on a timer while it is. */
+function useStale(lostSince: number | null): boolean {
+  const [now, setNow] = useState(() => Date.now());
+  useEffect(() => {
+    if (lostSince === null) return;
+    setNow(Date.now());
+    const timer = setTimeout(() => setNow(Date.now()), Math.max(0, lostSince + STALE_AFTER_MS - Date.now()));
+    return () => clearTimeout(timer);
+  }, [lostSince]);
+  return isStale(lostSince, now);
 }
 
 function StaleBanner() {

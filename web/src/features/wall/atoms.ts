@@ -17,6 +17,9 @@ export const wallBoardAtom = atom<WallBoard | null>(null);
 export type WallConnection = 'connecting' | 'live' | 'lost';
 export const wallConnectionAtom = atom<WallConnection>('connecting');
 
+/** Since when the wall has been without the server (ms); null while connected. After a while the stale banner shows. */
+export const wallLostSinceAtom = atom<number | null>(null);
+
 /** When the board on screen last changed or was confirmed by a fetch (ms). */
 export const wallUpdatedAtAtom = atom<number | null>(null);
 

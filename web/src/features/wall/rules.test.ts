@@ -1,6 +1,6 @@
 import type { Announcement, LeaderboardEntry } from '@kpi/contracts';
 import { describe, expect, it } from 'vitest';
-import { clockTime, countdown, lastSeenLabel, periodHeading, rankLabel, reconnectDelay, scoreRaises, upsertAnnouncement } from './rules';
+import { clockTime, countdown, isStale, lastSeenLabel, periodHeading, rankLabel, reconnectDelay, scoreRaises, STALE_AFTER_MS, upsertAnnouncement } from './rules';
 
 const entry = (id: string, totalScore: number, rank = 1): LeaderboardEntry => ({
   rank,
@@ -76,5 +76,15 @@ describe('wall rules', () => {
     expect(lastSeenLabel(ago(5 * 60_000), now, date)).toBe('5 min ago');
     expect(lastSeenLabel(ago(3 * 3600_000), now, date)).toBe('3 h ago');
     expect(lastSeenLabel(ago(2 * 86_400_000), now, date)).toBe('Nov 18, 2026');
+  });
+});
+
+describe('isStale', () => {
+  it('passes over a blip, and says stale after 30 s without the server', () => {
+    const since = 1_000_000;
+    expect(isStale(null, since + 10 * STALE_AFTER_MS)).toBe(false);
+    expect(isStale(since, since + 5_000)).toBe(false);
+    expect(STALE_AFTER_MS).toBe(30_000);
+    expect(isStale(since, since + STALE_AFTER_MS)).toBe(true);
   });
 });

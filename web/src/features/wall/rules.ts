@@ -46,6 +46,12 @@ export function upsertAnnouncement(list: readonly Announcement[], announcement: 
   return [...rest, announcement].sort((x, y) => y.createdAt.localeCompare(x.createdAt));
 }
 
+/** Without the server this long, the wall says its board is stale (a blip of a few seconds passes quietly). */
+export const STALE_AFTER_MS = 30_000;
+
+/** Whether a wall without the server since `lostSince` should show the stale banner at `now`. */
+export const isStale = (lostSince: number | null, now: number): boolean => lostSince !== null && now - lostSince >= STALE_AFTER_MS;
+
 /** Waits between reconnect attempts: 1 s, 2 s, 4 s … up to 30 s, with up to 25% jitter so screens spread out. */
 export function reconnectDelay(attempt: number, random: number = Math.random()): number {
   const base = Math.min(30_000, 1000 * 2 ** Math.max(0, attempt));

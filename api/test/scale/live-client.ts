@@ -1,0 +1,74 @@
+import { io, type Socket } from 'socket.io-client';
+import type { EventEnvelope } from '@kpi/contracts';
+
+/** The reconnect backoff the web client uses (web/src/lib/socket.ts): doubling from 0.5 s to 5 s, ±50 % jitter. */
+export const BACKOFF = { reconnectionDelay: 500, reconnectionDelayMax: 5_000, randomizationFactor: 0.5 } as const;
+
+/**
+ * A test client that behaves like the web client: one socket, reconnecting by itself with jittered backoff,
+ * sending the last sequence it applied as `since`, and applying each event once (dedupe by id).
+ */
+export class LiveClient {
+  readonly socket: Socket;
+  /** Events applied, in the order they were applied. */
+  readonly applied: EventEnvelope[] = [];
+  /** Events that arrived again (same id) and were dropped. */
+  duplicatesDropped = 0;
+  /** `resync` answers: the replay could not cover the gap, the screen would refetch. */
+  resyncs = 0;
+  disconnects = 0;
+  /** The head the first `sync` reported: everything after it is what this client must end up with. */
+  firstSync: number | null = null;
+  lastSeq: number | undefined;
+  /** When the latest `sync`/`resync` came (ms), and whether the socket is synced now. */
+  syncedAt = 0;
+  synced = false;
+  private readonly ids = new Set<string>();
+
+  constructor(
+    url: string,
+    readonly token: string,
+    readonly label: string,
+  ) {
+    this.socket = io(url, {
+      transports: ['websocket'],
+      forceNew: true,
+      ...BACKOFF,
+      auth: (cb) => cb(this.lastSeq === undefined ? { token } : { token, since: this.lastSeq }),
+    });
+    this.socket.onAny((type: string, payload: unknown) => {
+      if (type === 'sync' || type === 'resync') return this.onSync(type, (payload as { seq: number }).seq);
+      const envelope = payload as EventEnvelope;
+      if (!envelope || typeof envelope.id !== 'string' || typeof envelope.seq !== 'number') return;
+      if (this.ids.has(envelope.id)) return void this.duplicatesDropped++;
+      this.ids.add(envelope.id);
+      this.applied.push(envelope);
+      if (this.lastSeq === undefined || envelope.seq > this.lastSeq) this.lastSeq = envelope.seq;
+    });
+    this.socket.on('disconnect', () => {
+      this.disconnects++;
+      this.synced = false;
+    });
+  }
+
+  private onSync(kind: 'sync' | 'resync', seq: number): void {
+    if (kind === 'resync') this.resyncs++;
+    if (this.firstSync === null) this.firstSync = seq;
+    if (this.lastSeq === undefined || seq > this.lastSeq) this.lastSeq = seq;
+    this.synced = true;
+    this.syncedAt = Date.now();
+  }
+
+  close(): void {
+    this.socket.close();
+  }
+}
+
+/** Resolves once every client is synced (or throws after `timeoutMs`, naming how many are not). */
+export async function allSynced(clients: LiveClient[], timeoutMs: number): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (clients.some((c) => !c.synced)) {
+    if (Date.now() > deadline) throw new Error(`${clients.filter((c) => !c.synced).length} of ${clients.length} clients not synced after ${timeoutMs} ms`);
+    await new Promise((r) => setTimeout(r, 25));
+  }
+}

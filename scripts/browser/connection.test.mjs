@@ -1,0 +1,82 @@
+// Browser test for honest staleness: the shell's quiet connection indicator while the server is away, and the
+// recovery without a reload when the same server (same port, same data) comes back.
+// Run after `npm run build`: node --test scripts/browser/connection.test.mjs (screenshots go to /tmp/shots).
+import { after, before, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { browserPool, browserSkipReason, restClient, seedTenant, signIn, startApp, trackNavigations } from './harness.mjs';
+
+const SHOTS = process.env.SHOTS_DIR ?? '/tmp/shots';
+const skip = browserSkipReason();
+const browsers = browserPool();
+const shot = (page, name) => page.screenshot({ path: `${SHOTS}/connection-${name}.png` });
+const dataDir = mkdtempSync(join(tmpdir(), 'kpi-restart-'));
+let env;
+let app;
+let tenant;
+
+const freePort = () =>
+  new Promise((resolve, reject) => {
+    const srv = createServer();
+    srv.once('error', reject);
+    srv.listen(0, '127.0.0.1', () => {
+      const { port } = srv.address();
+      srv.close(() => resolve(port));
+    });
+  });
+
+const indicator = (page) => page.getByTestId('connection');
+const toneIs = (page, tone, timeout) =>
+  page.waitForFunction((want) => document.querySelector('[data-testid="connection"]')?.getAttribute('data-tone') === want, tone, { timeout });
+
+before(async () => {
+  if (skip) return;
+  mkdirSync(SHOTS, { recursive: true });
+  env = { PORT: String(await freePort()), DATABASE_URL: `sqlite:${join(dataDir, 'kpi.sqlite')}` };
+  app = await startApp(env);
+  tenant = await seedTenant(app.url, { company: 'Restart Browser Co', executives: ['Erin Exec'] });
+});
+after(async () => {
+  await browsers.closeAll();
+  await app?.stop();
+  rmSync(dataDir, { recursive: true, force: true });
+});
+
+test('the server stops: the shell says reconnecting, then offline since when; it comes back: live again, no reload', { skip }, async () => {
+  const { page } = await browsers.person();
+  const exec = tenant.executives[0];
+  await signIn(page, app.url, exec.email, exec.password);
+  await page.waitForURL(new RegExp(`${app.url}/executive$`));
+  await page.getByRole('link', { name: 'Announcements' }).click();
+  await page.getByText('No announcements available').waitFor();
+  await toneIs(page, 'live', 10_000);
+  // Quiet while all is well: a dot, the word only for screen readers.
+  assert.equal(await indicator(page).textContent(), 'Live');
+  const word = await indicator(page).getByText('Live', { exact: true }).boundingBox();
+  assert.ok(word.width <= 1 && word.height <= 1, 'the word "Live" is for screen readers only (sr-only)');
+  const navigations = trackNavigations(page);
+
+  await app.stop();
+  await indicator(page).getByText('Reconnecting…').waitFor({ timeout: 10_000 });
+  assert.ok((await indicator(page).getByText('Reconnecting…').boundingBox()).width > 20, 'not live: the word shows beside the dot');
+  await shot(page, 'reconnecting');
+  await indicator(page).getByText(/^Offline since \d\d:\d\d$/).waitFor({ timeout: 20_000 });
+  await shot(page, 'offline');
+
+  // The same server comes back (same port, same database); the company moved on before the page reconnects.
+  app = await startApp(env);
+  const api = restClient(app.url);
+  const { token } = await api.login(tenant.admin.email, tenant.admin.password);
+  await api.post('/announcements', token, { title: 'Posted while you were away', content: 'The replay (or the refetch) brings it.' });
+  await toneIs(page, 'live', 30_000);
+  await page.getByRole('heading', { name: 'Posted while you were away' }).waitFor({ timeout: 10_000 });
+  await shot(page, 'recovered');
+  assert.deepEqual(navigations, [], 'recovering never reloads the page');
+
+  // And it is live again for what happens next.
+  await api.post('/announcements', token, { title: 'Live after the restart', content: 'Straight from the socket.' });
+  await page.getByRole('heading', { name: 'Live after the restart' }).waitFor({ timeout: 10_000 });
+});
