@@ -1,24 +1,71 @@
 import { raw, type EntityManager } from '@mikro-orm/sqlite';
 import { UserBadge } from '../badges/user-badge.entity';
-import { Task } from '../tasks/task.entity';
+import { ScoreAggregate } from '../stats/score-aggregate.entity';
 import { User } from '../users/user.entity';
-import type { PeriodRange } from './periods';
 import type { StandingRow } from './ranking';
 
+type Num = number | string;
+interface AggregateRow {
+  user_id: string;
+  name: string;
+  department: string;
+  total_tenths: Num;
+  tasks: Num;
+}
+
+/** Period rows of the company's active executives (those with nothing scored have none). */
+const periodRows = (em: EntityManager, companyId: string, key: string) =>
+  em
+    .createQueryBuilder(ScoreAggregate, 'a')
+    .select(['a.user_id as user_id', 'u.name as name', 'u.department as department', 'a.total_tenths as total_tenths', 'a.task_count as tasks'])
+    .join('a.user', 'u')
+    .where({ company: companyId, periodKey: key })
+    .andWhere({ 'u.role': 'executive', 'u.isActive': true });
+
+const toStandingRow = (r: AggregateRow): StandingRow => ({ userId: r.user_id, name: r.name, department: r.department, total: Number(r.total_tenths) / 10, tasks: Number(r.tasks) });
+
 /**
- * One grouped query over the (company, scored_at) index: per active executive, the sum and count of the
- * totals of their tasks scored in [start, end). Executives with nothing scored do not appear.
+ * Per active executive, the sum and count of the totals of their tasks scored in the period ('2026-03' or
+ * '2026'): one read of the period's aggregate rows (docs/aggregates.md), one row per executive whatever the
+ * number of tasks behind it.
  */
-export async function standingRows(em: EntityManager, companyId: string, range: PeriodRange): Promise<StandingRow[]> {
-  const rows = await em
-    .createQueryBuilder(Task, 't')
-    .select(['t.assigned_to_id as user_id', 'u.name as name', 'u.department as department', raw('sum(t.total_score) as total'), raw('count(*) as tasks')])
-    .join('t.assignedTo', 'u')
-    .where({ company: companyId, scoredAt: { $gte: range.start, $lt: range.end }, totalScore: { $ne: null } })
-    .andWhere({ 'u.role': 'executive', 'u.isActive': true })
-    .groupBy(['t.assigned_to_id', 'u.name', 'u.department'])
-    .execute<{ user_id: string; name: string; department: string; total: number | string; tasks: number | string }[]>('all', false);
-  return rows.map((r) => ({ userId: r.user_id, name: r.name, department: r.department, total: Number(r.total), tasks: Number(r.tasks) }));
+export async function standingRows(em: EntityManager, companyId: string, key: string): Promise<StandingRow[]> {
+  const rows = await periodRows(em, companyId, key).execute<AggregateRow[]>('all', false);
+  return rows.map(toStandingRow);
+}
+
+// The same rows as `periodRows`, in plain SQL for the two reads below that need a subquery.
+const RANKED = `score_aggregates a join users u on u.id = a.user_id
+  where a.company_id = ? and a.period_key = ? and u.role = 'executive' and u.is_active = ?`;
+const COLUMNS = 'a.user_id as user_id, u.name as name, u.department as department, a.total_tenths as total_tenths, a.task_count as tasks';
+
+/**
+ * The period rows that can reach the first `size` places: every active executive whose total is at least the
+ * `size`-th best (all of them when fewer), ties included, so ranking them gives the same top as ranking
+ * everyone. One query walking the (company, period, total) index from the top: its cost follows `size`, not
+ * the company.
+ */
+export async function topStandingRows(em: EntityManager, companyId: string, key: string, size: number): Promise<StandingRow[]> {
+  const rows = await em.execute<AggregateRow[]>(
+    `select ${COLUMNS} from ${RANKED}
+     and a.total_tenths >= coalesce((select a.total_tenths from ${RANKED} order by a.total_tenths desc limit 1 offset ?), -1)`,
+    [companyId, key, true, companyId, key, true, size - 1],
+  );
+  return rows.map(toStandingRow);
+}
+
+/** One active executive's period row and how many active executives are ahead (a strictly higher total). */
+export async function standingOf(em: EntityManager, companyId: string, key: string, userId: string): Promise<{ row: StandingRow; ahead: number } | null> {
+  const [mine] = await em.execute<(AggregateRow & { ahead: Num })[]>(
+    `select ${COLUMNS},
+       (select count(*) from score_aggregates b join users v on v.id = b.user_id
+        where b.company_id = a.company_id and b.period_key = a.period_key and b.total_tenths > a.total_tenths
+          and v.role = 'executive' and v.is_active = ?) as ahead
+     from ${RANKED} and a.user_id = ?`,
+    [true, companyId, key, true, userId],
+  );
+  if (!mine || Number(mine.tasks) <= 0) return null;
+  return { row: toStandingRow(mine), ahead: Number(mine.ahead) };
 }
 
 /** Active executives of the company: the "of N" of every rank. */
