@@ -4,7 +4,8 @@ import { CompanyScoreAggregate, ScoreAggregate } from '../stats/score-aggregate.
 import { ALL_TIME } from '../stats/score-aggregates.rules';
 import { Task } from '../tasks/task.entity';
 import { User } from '../users/user.entity';
-import { averageOf, type ScoreSum } from './stats-rules';
+import { LEVEL_THRESHOLDS, PERFORMANCE_LEVELS, type LevelCount, type PerformanceLevel } from '@kpi/contracts';
+import { averageOf, levelCutoff, type ScoreSum } from './stats-rules';
 
 /**
  * The queries behind the KPI endpoints. Score figures come from the period aggregates kept at scoring time
@@ -100,17 +101,26 @@ export async function monthlySums(em: EntityManager, scope: Scope | { companies:
   return sums;
 }
 
-/** Each active executive's all-time average of scored totals (those with none are absent), from all-time rows. */
-export async function executiveAverages(em: EntityManager, companyIds: string[]): Promise<number[]> {
-  if (companyIds.length === 0) return [];
-  const rows = await em
+/**
+ * How many active executives sit at each level by their all-time average (those with nothing scored are not
+ * counted), every level listed in a fixed order: one row from the database (levelCutoff), not one per person.
+ */
+export async function levelDistribution(em: EntityManager, companyIds: string[]): Promise<LevelCount[]> {
+  if (companyIds.length === 0) return PERFORMANCE_LEVELS.map((level) => ({ level, count: 0 }));
+  const reaching = (threshold: number, as: string) => raw(`sum(case when 2 * a.total_tenths >= ? * a.task_count then 1 else 0 end) as ${as}`, [levelCutoff(threshold)]);
+  const [row] = await em
     .createQueryBuilder(ScoreAggregate, 'a')
-    .select(['a.task_count as tasks', 'a.total_tenths as total_tenths'])
+    .select([raw('count(*) as people'), reaching(LEVEL_THRESHOLDS.excellent, 'excellent'), reaching(LEVEL_THRESHOLDS.satisfactory, 'satisfactory')])
     .join('a.user', 'u')
-    .where({ company: { $in: companyIds }, periodKey: ALL_TIME })
+    .where({ company: { $in: companyIds }, periodKey: ALL_TIME, taskCount: { $gt: 0 } })
     .andWhere({ 'u.role': 'executive', 'u.isActive': true })
-    .execute<{ tasks: Num; total_tenths: Num }[]>('all', false);
-  return rows.map((r) => averageOf(scoreSum(r.total_tenths, r.tasks)));
+    .execute<{ people: Num; excellent: Num; satisfactory: Num }[]>('all', false);
+  const counts: Record<PerformanceLevel, number> = {
+    excellent: num(row.excellent),
+    satisfactory: num(row.satisfactory) - num(row.excellent),
+    underperforming: num(row.people) - num(row.satisfactory),
+  };
+  return PERFORMANCE_LEVELS.map((level) => ({ level, count: counts[level] }));
 }
 
 /** Active executives per department of a company. */

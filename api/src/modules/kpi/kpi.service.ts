@@ -13,14 +13,14 @@ import { companyStatsCsv } from './company-stats.csv';
 import {
   activeMembers,
   badgeCount,
-  executiveAverages,
   executivesByDepartment,
+  levelDistribution,
   monthlySums,
   scoresByDepartment,
   taskFigures,
   taskFiguresByCompany,
 } from './kpi.queries';
-import { averageOf, levelDistribution, monthlySeries, topCompanies } from './stats-rules';
+import { averageOf, monthlySeries, topCompanies } from './stats-rules';
 
 type ExecutiveStatsQuery = z.output<typeof executiveStatsQuerySchema>;
 type CompanyStatsQuery = z.output<typeof companyStatsQuerySchema>;
@@ -82,7 +82,7 @@ export class KpiService {
     const months = await monthlySums(em, { company: company.id }, buckets.map((b) => b.key));
     const departments = await executivesByDepartment(em, company.id);
     const departmentScores = await scoresByDepartment(em, company.id);
-    const averages = await executiveAverages(em, [company.id]);
+    const distribution = await levelDistribution(em, [company.id]);
 
     const stats: CompanyStats = {
       totalExecutives: members.executives,
@@ -93,7 +93,7 @@ export class KpiService {
       departmentStats: [...departments.entries()]
         .map(([department, executiveCount]) => ({ department, executiveCount, averageScore: averageOf(departmentScores.get(department) ?? { sum: 0, count: 0 }) }))
         .sort((a, b) => a.department.localeCompare(b.department, 'en')),
-      performanceDistribution: levelDistribution(averages),
+      performanceDistribution: distribution,
     };
     return query.format === 'csv' ? companyStatsCsv(company, stats, now) : stats;
   }
@@ -110,7 +110,7 @@ export class KpiService {
     // month rows are kept in its zone).
     const keys = lastMonths('UTC', now, MONTHS_SHOWN);
     const months = await monthlySums(em, { companies: ids }, keys.map((k) => k.key));
-    const averages = await executiveAverages(em, ids);
+    const distribution = await levelDistribution(em, ids);
 
     const companyPerformance = companies.map((c) => {
       const f = figures.get(c.id) ?? { totalTasks: 0, scored: { sum: 0, count: 0 } };
@@ -130,7 +130,7 @@ export class KpiService {
       averageScore: averageOf({ sum: totals.sum, count: totals.count }),
       companyPerformance,
       monthlyTrends: monthlySeries(keys, months, (month, s) => ({ month, averageScore: averageOf(s) })),
-      performanceDistribution: levelDistribution(averages),
+      performanceDistribution: distribution,
       topPerformingCompanies: topCompanies(companyPerformance).map((c) => ({ companyId: c.companyId, company: c.company, score: c.averageScore })),
     };
   }
