@@ -67,6 +67,16 @@ export async function standingOf(em: EntityManager, companyId: string, key: stri
   return { row: toStandingRow(mine), ahead: Number(mine.ahead) };
 }
 
+/**
+ * A company's id and zone as plain data. The scoring path reads it this way on purpose: a managed Company
+ * entity loaded there was written back on every flush (MikroORM saw its SQLite `created_at` as changed),
+ * one more write per scoring, and on PostgreSQL a lock on the company's row until commit.
+ */
+export async function companyZone(em: EntityManager, companyId: string): Promise<{ id: string; timeZone: string } | null> {
+  const [row] = await em.execute<{ id: string; time_zone: string }[]>('select id, time_zone from companies where id = ?', [companyId]);
+  return row ? { id: row.id, timeZone: row.time_zone } : null;
+}
+
 /** Active executives of the company: the "of N" of every rank. */
 export function activeExecutiveCount(em: EntityManager, companyId: string): Promise<number> {
   return em.count(User, { company: companyId, role: 'executive', isActive: true });

@@ -11,6 +11,7 @@ import { BadgeAwardsService } from '../badges/badge-awards.service';
 import { periodBadges } from '../badges/badge-rules';
 import { Company } from '../companies/company.entity';
 import type { CsvDocument } from './csv';
+import { companyZone } from './leaderboard.query';
 import { leaderboardCsv } from './leaderboard.csv';
 import { monthOf, periodKey, periodLabel, periodRange } from './periods';
 import { computeStandings, computeTopStandings, latestSnapshotAt, standingPosition, saveSnapshot, toEntries, toLeaderboard, type CompanyZone, type Standings } from './standings';
@@ -84,7 +85,8 @@ export class LeaderboardService {
 
   /** Inside a scoring unit of work: the current month's top 10 to the whole company. */
   async recordLiveUpdate(em: EntityManager, events: EventRecorder, companyId: string): Promise<void> {
-    const company = await em.findOneOrFail(Company, { id: companyId });
+    const company = await companyZone(em, companyId);
+    if (!company) throw notFound('Company');
     events.record('leaderboard.updated', { kind: 'company', companyId }, await this.liveTop10(em, company));
   }
 

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from '@mikro-orm/sqlite';
-import { Company } from '../companies/company.entity';
+import { companyZone } from '../leaderboard/leaderboard.query';
 import { isNoChange, periodKeysOf, removalDelta, scoringDelta, type ScoredFigures } from './score-aggregates.rules';
 import { rebuildAllScoreAggregates, rebuildScoreAggregates } from './score-aggregates.rebuild';
 import { applyDelta, subtractUser, type Execute } from './score-aggregates.writes';
@@ -52,7 +52,8 @@ export class ScoreAggregatesService {
   /** The rows a task counts in: the month and year of its first scoring in the company's zone, and all-time. */
   private async target(em: EntityManager, task: ScoredTaskPlace) {
     if (!task.scoredAt) throw new Error('An unscored task has no aggregate rows');
-    const company = await em.findOneOrFail(Company, { id: task.company.id });
+    const company = await companyZone(em, task.company.id);
+    if (!company) throw new Error(`Company ${task.company.id} of a scored task is missing`);
     return { companyId: company.id, userId: task.assignedTo.id, keys: periodKeysOf(task.scoredAt, company.timeZone) };
   }
 }
