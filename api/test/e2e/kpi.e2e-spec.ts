@@ -1,7 +1,6 @@
-import { MikroORM } from '@mikro-orm/sqlite';
 import type { CompanyStats, ExecutiveStats, OverallStats, Task } from '@kpi/contracts';
 import { randomUUID } from 'node:crypto';
-import { Task as TaskRow } from '../../src/modules/tasks/task.entity';
+import { moveScoredAt } from '../utils/move-scored-at';
 import { bearer, createMember, createTenant, superadminLogin, type Member, type Tenant } from '../utils/factories';
 import { startTestApp, type TestApp } from '../utils/test-app';
 
@@ -27,7 +26,6 @@ const monthKey = (d: Date) => d.toISOString().slice(0, 7);
 describe('kpi', () => {
   let t: TestApp;
   let rootToken: string;
-  let orm: MikroORM;
   let k: Tenant;
   let l: Tenant;
   let k1: Member, k2: Member, k3: Member, k4: Member, gone: Member, l1: Member;
@@ -51,7 +49,7 @@ describe('kpi', () => {
     await t.http.put(`/api/tasks/${task._id}/submit`).set(bearer(exec.token)).send({ content: 'Done' }).expect(200);
     const res = await t.http.put(`/api/tasks/${task._id}/score`).set(bearer(tenant.admin.token)).send({ qualityScore: quality, initiativeScore: initiative, feedback: 'Noted.' });
     if (res.status !== 200) throw new Error(`score: ${res.status}`);
-    if (options.scoredAt) await orm.em.fork().nativeUpdate(TaskRow, { id: task._id }, { scoredAt: options.scoredAt });
+    if (options.scoredAt) await moveScoredAt(t.app, task._id, options.scoredAt);
     return res.body.scoring.totalScore;
   }
   const exec = (tenant: Tenant, name: string, department: string) => createMember(t, tenant.admin.token, 'executive', tenant.company._id, { name, department });
@@ -59,7 +57,6 @@ describe('kpi', () => {
   beforeAll(async () => {
     t = await startTestApp();
     rootToken = (await superadminLogin(t)).token;
-    orm = t.app.get(MikroORM);
     k = await createTenant(t, rootToken, 0);
     l = await createTenant(t, rootToken, 0);
     await t.http.put(`/api/companies/${l.company._id}`).set(bearer(rootToken)).send({ timeZone: 'Africa/Johannesburg' }).expect(200);

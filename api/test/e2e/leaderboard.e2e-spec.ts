@@ -3,7 +3,7 @@ import { MONTH_NAMES, type EventEnvelope, type EventPayloads, type Leaderboard, 
 import { randomUUID } from 'node:crypto';
 import { UserBadge as UserBadgeRow } from '../../src/modules/badges/user-badge.entity';
 import { LeaderboardSnapshot } from '../../src/modules/leaderboard/leaderboard-snapshot.entity';
-import { Task as TaskRow } from '../../src/modules/tasks/task.entity';
+import { moveScoredAt } from '../utils/move-scored-at';
 import { bearer, createMember, createTenant, superadminLogin, type Member, type Tenant } from '../utils/factories';
 import { connectSocket, settle, startTestApp, type TestApp, type TestSocket } from '../utils/test-app';
 
@@ -49,7 +49,7 @@ describe('leaderboard', () => {
     const [qualityScore, initiativeScore] = SCORES[total];
     const res = await t.http.put(`/api/tasks/${created.body._id}/score`).set(bearer(tenant.admin.token)).send({ qualityScore, initiativeScore, feedback: 'Noted.' });
     if (res.status !== 200 || res.body.scoring.totalScore !== Number(total)) throw new Error(`score: ${res.status} ${JSON.stringify(res.body.scoring)}`);
-    if (options.scoredAt) await orm.em.fork().nativeUpdate(TaskRow, { id: created.body._id }, { scoredAt: options.scoredAt });
+    if (options.scoredAt) await moveScoredAt(t.app, created.body._id, options.scoredAt);
     return res.body;
   }
   const named = async (tenant: Tenant, name: string, department = 'Sales') => {

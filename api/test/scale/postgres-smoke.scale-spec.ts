@@ -1,7 +1,6 @@
-import { MikroORM } from '@mikro-orm/core';
 import type { Announcement, Company, CompanyStats, ExecutiveStats, Leaderboard, LeaderboardEntry, OverallStats, Task, Top10Response } from '@kpi/contracts';
 import { DEMO_PASSWORD } from '../../src/database/seed/demo-people';
-import { Task as TaskRow } from '../../src/modules/tasks/task.entity';
+import { moveScoredAt } from '../utils/move-scored-at';
 import { bearer, createMember, createTenant, superadminLogin, type Member, type Tenant } from '../utils/factories';
 import { login, startTestApp, type TestApp } from '../utils/test-app';
 import { createScratchDatabase, describeScale, startInstance, type ScratchDatabase } from './scale-env';
@@ -47,7 +46,7 @@ describeScale('the main flows on PostgreSQL', (env) => {
     await t.http.put(`/api/tasks/${task._id}/submit`).set(bearer(exec.token)).send({ content: 'Done' }).expect(200);
     const res = await t.http.put(`/api/tasks/${task._id}/score`).set(bearer(tenant.admin.token)).send({ qualityScore: quality, initiativeScore: initiative, feedback: 'Noted.' });
     expect(res.status).toBe(200);
-    if (scoredAt) await t.app.get(MikroORM).em.fork().nativeUpdate(TaskRow, { id: task._id }, { scoredAt });
+    if (scoredAt) await moveScoredAt(t.app, task._id, scoredAt);
     return res.body;
   }
 

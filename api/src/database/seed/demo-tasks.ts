@@ -6,6 +6,7 @@ import { TaskComment } from '../../modules/tasks/task-comment.entity';
 import { Task } from '../../modules/tasks/task.entity';
 import type { User } from '../../modules/users/user.entity';
 import type { DemoPeople } from './demo-people';
+import { rebuildScoreAggregates } from '../../modules/stats/score-aggregates.rebuild';
 
 const HOUR = 3600 * 1000;
 const DAY = 24 * HOUR;
@@ -158,6 +159,10 @@ export async function seedTasks(em: EntityManager, people: DemoPeople, now = new
     });
   }
   await em.flush();
+  // Written directly, not scored through the service: count them into the score aggregates.
+  for (const { company } of people.companies) {
+    await rebuildScoreAggregates((sql, params) => em.execute(sql, params ?? []), (d) => em.getPlatform().processDateProperty(d), company);
+  }
 
   function buildTask(
     exec: User,

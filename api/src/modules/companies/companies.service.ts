@@ -8,6 +8,7 @@ import { notFound } from '../../common/errors/app-error';
 import { EventPublisher } from '../../events/event-publisher';
 import { UnitOfWork } from '../../events/unit-of-work';
 import { EventLog, StreamSequence } from '../../events/event-log.entity';
+import { ScoreAggregatesService } from '../stats/score-aggregates.service';
 import { Company } from './company.entity';
 import { toCompanyView } from './company.view';
 import { memberCounts } from './member-counts.query';
@@ -24,6 +25,7 @@ export class CompaniesService {
     private readonly em: EntityManager,
     private readonly uow: UnitOfWork,
     private readonly publisher: EventPublisher,
+    private readonly aggregates: ScoreAggregatesService,
   ) {}
 
   async list(_actor: Actor): Promise<CompanyView[]> {
@@ -53,8 +55,11 @@ export class CompaniesService {
     return this.uow.run(async (em, events) => {
       const company = await em.findOne(Company, { id });
       if (!company) throw notFound('Company');
+      const zone = company.timeZone;
       em.assign(company, Object.fromEntries(Object.entries(input).filter(([, v]) => v !== undefined)));
       await em.flush();
+      // Periods follow the company's zone: in another zone its tasks fall into other months.
+      if (company.timeZone !== zone) await this.aggregates.rebuildCompany(em, company);
       const view = await this.view(em, id);
       events.record('company.updated', { kind: 'superadmin' }, { company: view });
       return view;

@@ -1,13 +1,16 @@
 import { raw, type EntityManager } from '@mikro-orm/sqlite';
 import { UserBadge } from '../badges/user-badge.entity';
-import type { MonthBucket } from '../leaderboard/periods';
+import { CompanyScoreAggregate, ScoreAggregate } from '../stats/score-aggregate.entity';
+import { ALL_TIME } from '../stats/score-aggregates.rules';
 import { Task } from '../tasks/task.entity';
 import { User } from '../users/user.entity';
-import { averageOf, type ScoreSum } from './stats-rules';
+import { LEVEL_THRESHOLDS, PERFORMANCE_LEVELS, type LevelCount, type PerformanceLevel } from '@kpi/contracts';
+import { averageOf, levelCutoff, type ScoreSum } from './stats-rules';
 
 /**
- * The aggregate queries behind the KPI endpoints: every figure is computed by the database (GROUP BY over
- * indexed columns); JavaScript only receives one row per group. Formulas: docs/scoring-and-ranking.md.
+ * The queries behind the KPI endpoints. Score figures come from the period aggregates kept at scoring time
+ * (docs/aggregates.md): a company's or a user's rows, never its tasks. Task counts are COUNTs over the tasks'
+ * (company, …) and (assignee, …) indexes. Formulas: docs/scoring-and-ranking.md.
  */
 
 type Num = number | string | null;
@@ -22,92 +25,102 @@ export interface TaskFigures {
   initiativeAverage: number;
 }
 
-/** Counts and averages over a set of tasks (one executive's, or one company's), in one row. */
-export async function taskFigures(em: EntityManager, where: { assignedTo?: string; company?: string }): Promise<TaskFigures> {
-  const [row] = await em
-    .createQueryBuilder(Task, 't')
-    .select([
-      raw('count(*) as total_tasks'),
-      raw('count(t.scored_at) as completed'),
-      raw('sum(t.total_score) as total_sum'),
-      raw('count(t.total_score) as total_count'),
-      // Sums and counts, not avg(): averageOf rounds them alike on SQLite and PostgreSQL (stats-rules.ts).
-      raw('sum(t.quality_score) as quality_sum'),
-      raw('count(t.quality_score) as quality_count'),
-      raw('sum(t.time_score) as time_sum'),
-      raw('count(t.time_score) as time_count'),
-      raw('sum(t.initiative_score) as initiative_sum'),
-      raw('count(t.initiative_score) as initiative_count'),
-    ])
-    .where(where)
-    .execute<Record<string, Num>[]>('all', false);
-  const average = (column: string) => averageOf({ sum: num(row[`${column}_sum`]), count: num(row[`${column}_count`]) });
+type Scope = { assignedTo: string } | { company: string };
+const SUMS = [
+  raw('sum(a.task_count) as tasks'),
+  raw('sum(a.total_tenths) as total_tenths'),
+  raw('sum(a.quality_tenths) as quality_tenths'),
+  raw('sum(a.time_tenths) as time_tenths'),
+  raw('sum(a.initiative_tenths) as initiative_tenths'),
+];
+/** A sum of tenths back to a sum of scores, over a count of tasks. */
+const scoreSum = (tenths: Num, tasks: Num): ScoreSum => ({ sum: num(tenths) / 10, count: num(tasks) });
+
+type Rows<T> = Promise<T[]>;
+
+/** The all-time rows of one executive (their user rows) or of one company (its company row), summed. */
+function allTimeRow(em: EntityManager, scope: Scope): Rows<Record<string, Num>> {
+  return 'assignedTo' in scope
+    ? em.createQueryBuilder(ScoreAggregate, 'a').select(SUMS).where({ user: scope.assignedTo, periodKey: ALL_TIME }).execute('all', false)
+    : em.createQueryBuilder(CompanyScoreAggregate, 'a').select(SUMS).where({ company: scope.company, periodKey: ALL_TIME }).execute('all', false);
+}
+
+/** Counts and averages over one executive's or one company's tasks: one COUNT and one aggregate row. */
+export async function taskFigures(em: EntityManager, scope: Scope): Promise<TaskFigures> {
+  const totalTasks = await em.count(Task, 'assignedTo' in scope ? { assignedTo: scope.assignedTo } : { company: scope.company });
+  const [row] = await allTimeRow(em, scope);
+  const average = (column: string) => averageOf(scoreSum(row?.[`${column}_tenths`] ?? 0, row?.tasks ?? 0));
   return {
-    totalTasks: num(row.total_tasks),
-    completedTasks: num(row.completed),
-    scored: { sum: num(row.total_sum), count: num(row.total_count) },
+    totalTasks,
+    completedTasks: num(row?.tasks ?? 0),
+    scored: scoreSum(row?.total_tenths ?? 0, row?.tasks ?? 0),
     qualityAverage: average('quality'),
     timeAverage: average('time'),
     initiativeAverage: average('initiative'),
   };
 }
 
-/** Per company: task count, scored count and the sum of scored totals, in one grouped query. */
-export async function taskFiguresByCompany(em: EntityManager): Promise<Map<string, { totalTasks: number; scored: ScoreSum }>> {
-  const rows = await em
+/** Per company: task count (over the company index) and the all-time sum of scored totals. */
+export async function taskFiguresByCompany(em: EntityManager, companyIds: string[]): Promise<Map<string, { totalTasks: number; scored: ScoreSum }>> {
+  const figures = new Map<string, { totalTasks: number; scored: ScoreSum }>();
+  if (companyIds.length === 0) return figures;
+  const counts = await em
     .createQueryBuilder(Task, 't')
-    .select(['t.company_id as company_id', raw('count(*) as total_tasks'), raw('sum(t.total_score) as total_sum'), raw('count(t.total_score) as total_count')])
+    .select(['t.company_id as company_id', raw('count(*) as total_tasks')])
     .groupBy('t.company_id')
-    .execute<{ company_id: string; total_tasks: Num; total_sum: Num; total_count: Num }[]>('all', false);
-  return new Map(rows.map((r) => [r.company_id, { totalTasks: num(r.total_tasks), scored: { sum: num(r.total_sum), count: num(r.total_count) } }]));
+    .execute<{ company_id: string; total_tasks: Num }[]>('all', false);
+  const sums = await em
+    .createQueryBuilder(CompanyScoreAggregate, 'a')
+    .select(['a.company_id as company_id', 'a.task_count as tasks', 'a.total_tenths as total_tenths'])
+    .where({ company: { $in: companyIds }, periodKey: ALL_TIME })
+    .execute<{ company_id: string; tasks: Num; total_tenths: Num }[]>('all', false);
+  for (const c of counts) figures.set(c.company_id, { totalTasks: num(c.total_tasks), scored: { sum: 0, count: 0 } });
+  for (const s of sums) figures.set(s.company_id, { totalTasks: figures.get(s.company_id)?.totalTasks ?? 0, scored: scoreSum(s.total_tenths, s.tasks) });
+  return figures;
 }
 
 /**
- * Sums of scored totals per month key. Each zone's months have their own bounds: the CASE picks the bucket of
- * a task from its company's zone, so one query serves one company or every company.
+ * Sums of scored totals per month key ('YYYY-MM'), from month rows: one executive's, one company's, or the
+ * given companies' together. Each company's month rows follow its own zone, as its leaderboards do.
  */
-export async function monthlySums(
-  em: EntityManager,
-  where: { assignedTo?: string; company?: string },
-  zones: { timeZone: string; buckets: MonthBucket[] }[],
-): Promise<Map<string, ScoreSum>> {
+export async function monthlySums(em: EntityManager, scope: Scope | { companies: string[] }, keys: string[]): Promise<Map<string, ScoreSum>> {
   const sums = new Map<string, ScoreSum>();
-  const all = zones.flatMap((z) => z.buckets);
-  if (all.length === 0) return sums;
-  const date = (d: Date) => em.getPlatform().processDateProperty(d);
-  const byZone = zones.length > 1;
-  const whens: string[] = [];
-  const params: unknown[] = [];
-  for (const zone of zones) {
-    for (const b of zone.buckets) {
-      whens.push(`when ${byZone ? 'c.time_zone = ? and ' : ''}t.scored_at >= ? and t.scored_at < ? then ?`);
-      params.push(...(byZone ? [zone.timeZone] : []), date(b.start), date(b.end), b.key);
-    }
-  }
-  const from = new Date(Math.min(...all.map((b) => b.start.getTime())));
-  const to = new Date(Math.max(...all.map((b) => b.end.getTime())));
-  const qb = em
-    .createQueryBuilder(Task, 't')
-    .select([raw(`case ${whens.join(' ')} end as bucket`, params), raw('sum(t.total_score) as total_sum'), raw('count(t.total_score) as total_count')])
-    .where({ ...where, scoredAt: { $gte: from, $lt: to }, totalScore: { $ne: null } })
-    .groupBy(raw('bucket'));
-  if (byZone) qb.join('t.company', 'c');
-  const rows = await qb.execute<{ bucket: string | null; total_sum: Num; total_count: Num }[]>('all', false);
-  for (const r of rows) if (r.bucket) sums.set(r.bucket, { sum: num(r.total_sum), count: num(r.total_count) });
+  if (keys.length === 0 || ('companies' in scope && scope.companies.length === 0)) return sums;
+  const fields = ['a.period_key as period_key', raw('sum(a.task_count) as tasks'), raw('sum(a.total_tenths) as total_tenths')];
+  type Row = { period_key: string; tasks: Num; total_tenths: Num };
+  const rows: Row[] =
+    'assignedTo' in scope
+      ? await em.createQueryBuilder(ScoreAggregate, 'a').select(fields).where({ user: scope.assignedTo, periodKey: { $in: keys } }).groupBy('a.period_key').execute('all', false)
+      : await em
+          .createQueryBuilder(CompanyScoreAggregate, 'a')
+          .select(fields)
+          .where({ company: 'company' in scope ? scope.company : { $in: scope.companies }, periodKey: { $in: keys } })
+          .groupBy('a.period_key')
+          .execute('all', false);
+  for (const r of rows) sums.set(r.period_key, scoreSum(r.total_tenths, r.tasks));
   return sums;
 }
 
-/** Each active executive's all-time average of scored totals (those with none are absent). */
-export async function executiveAverages(em: EntityManager, companyId?: string): Promise<number[]> {
-  const rows = await em
-    .createQueryBuilder(Task, 't')
-    .select(['t.assigned_to_id as user_id', raw('sum(t.total_score) as total_sum'), raw('count(t.total_score) as total_count')])
-    .join('t.assignedTo', 'u')
-    .where({ ...(companyId ? { company: companyId } : {}), totalScore: { $ne: null } })
+/**
+ * How many active executives sit at each level by their all-time average (those with nothing scored are not
+ * counted), every level listed in a fixed order: one row from the database (levelCutoff), not one per person.
+ */
+export async function levelDistribution(em: EntityManager, companyIds: string[]): Promise<LevelCount[]> {
+  if (companyIds.length === 0) return PERFORMANCE_LEVELS.map((level) => ({ level, count: 0 }));
+  const reaching = (threshold: number, as: string) => raw(`sum(case when 2 * a.total_tenths >= ? * a.task_count then 1 else 0 end) as ${as}`, [levelCutoff(threshold)]);
+  const [row] = await em
+    .createQueryBuilder(ScoreAggregate, 'a')
+    .select([raw('count(*) as people'), reaching(LEVEL_THRESHOLDS.excellent, 'excellent'), reaching(LEVEL_THRESHOLDS.satisfactory, 'satisfactory')])
+    .join('a.user', 'u')
+    .where({ company: { $in: companyIds }, periodKey: ALL_TIME, taskCount: { $gt: 0 } })
     .andWhere({ 'u.role': 'executive', 'u.isActive': true })
-    .groupBy('t.assigned_to_id')
-    .execute<{ user_id: string; total_sum: Num; total_count: Num }[]>('all', false);
-  return rows.map((r) => averageOf({ sum: num(r.total_sum), count: num(r.total_count) }));
+    .execute<{ people: Num; excellent: Num; satisfactory: Num }[]>('all', false);
+  const counts: Record<PerformanceLevel, number> = {
+    excellent: num(row.excellent),
+    satisfactory: num(row.satisfactory) - num(row.excellent),
+    underperforming: num(row.people) - num(row.satisfactory),
+  };
+  return PERFORMANCE_LEVELS.map((level) => ({ level, count: counts[level] }));
 }
 
 /** Active executives per department of a company. */
@@ -121,17 +134,17 @@ export async function executivesByDepartment(em: EntityManager, companyId: strin
   return new Map(rows.map((r) => [r.department, num(r.n)]));
 }
 
-/** Sums of scored totals per department, over the tasks of the company's active executives. */
+/** Sums of scored totals per department, over the all-time rows of the company's active executives. */
 export async function scoresByDepartment(em: EntityManager, companyId: string): Promise<Map<string, ScoreSum>> {
   const rows = await em
-    .createQueryBuilder(Task, 't')
-    .select(['u.department as department', raw('sum(t.total_score) as total_sum'), raw('count(t.total_score) as total_count')])
-    .join('t.assignedTo', 'u')
-    .where({ company: companyId, totalScore: { $ne: null } })
+    .createQueryBuilder(ScoreAggregate, 'a')
+    .select(['u.department as department', raw('sum(a.total_tenths) as total_tenths'), raw('sum(a.task_count) as tasks')])
+    .join('a.user', 'u')
+    .where({ company: companyId, periodKey: ALL_TIME })
     .andWhere({ 'u.role': 'executive', 'u.isActive': true })
     .groupBy('u.department')
-    .execute<{ department: string; total_sum: Num; total_count: Num }[]>('all', false);
-  return new Map(rows.map((r) => [r.department, { sum: num(r.total_sum), count: num(r.total_count) }]));
+    .execute<{ department: string; total_tenths: Num; tasks: Num }[]>('all', false);
+  return new Map(rows.map((r) => [r.department, scoreSum(r.total_tenths, r.tasks)]));
 }
 
 /** Active members per company and role, in one grouped query. */

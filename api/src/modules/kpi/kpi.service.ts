@@ -8,19 +8,19 @@ import { visibleUser } from '../../common/tenancy/visible-user';
 import { Company } from '../companies/company.entity';
 import type { CsvDocument } from '../leaderboard/csv';
 import { LeaderboardService } from '../leaderboard/leaderboard.service';
-import { lastMonths, monthOf, monthRange } from '../leaderboard/periods';
+import { lastMonths, monthOf } from '../leaderboard/periods';
 import { companyStatsCsv } from './company-stats.csv';
 import {
   activeMembers,
   badgeCount,
-  executiveAverages,
   executivesByDepartment,
+  levelDistribution,
   monthlySums,
   scoresByDepartment,
   taskFigures,
   taskFiguresByCompany,
 } from './kpi.queries';
-import { averageOf, levelDistribution, monthlySeries, topCompanies } from './stats-rules';
+import { averageOf, monthlySeries, topCompanies } from './stats-rules';
 
 type ExecutiveStatsQuery = z.output<typeof executiveStatsQuerySchema>;
 type CompanyStatsQuery = z.output<typeof companyStatsQuerySchema>;
@@ -48,7 +48,7 @@ export class KpiService {
     const current = monthOf(now, company.timeZone);
 
     const figures = await taskFigures(em, { assignedTo: user.id });
-    const months = await monthlySums(em, { assignedTo: user.id }, [{ timeZone: company.timeZone, buckets: lastMonths(company.timeZone, now, MONTHS_SHOWN) }]);
+    const months = await monthlySums(em, { assignedTo: user.id }, lastMonths(company.timeZone, now, MONTHS_SHOWN).map((b) => b.key));
     const badges = await badgeCount(em, user.id);
     const standings = await this.leaderboard.standings(em, company, rankPeriod(query, current));
     const averageScore = averageOf(figures.scored);
@@ -79,10 +79,10 @@ export class KpiService {
 
     const figures = await taskFigures(em, { company: company.id });
     const members = (await activeMembers(em, company.id)).get(company.id) ?? { admins: 0, executives: 0 };
-    const months = await monthlySums(em, { company: company.id }, [{ timeZone: company.timeZone, buckets }]);
+    const months = await monthlySums(em, { company: company.id }, buckets.map((b) => b.key));
     const departments = await executivesByDepartment(em, company.id);
     const departmentScores = await scoresByDepartment(em, company.id);
-    const averages = await executiveAverages(em, company.id);
+    const distribution = await levelDistribution(em, [company.id]);
 
     const stats: CompanyStats = {
       totalExecutives: members.executives,
@@ -93,7 +93,7 @@ export class KpiService {
       departmentStats: [...departments.entries()]
         .map(([department, executiveCount]) => ({ department, executiveCount, averageScore: averageOf(departmentScores.get(department) ?? { sum: 0, count: 0 }) }))
         .sort((a, b) => a.department.localeCompare(b.department, 'en')),
-      performanceDistribution: levelDistribution(averages),
+      performanceDistribution: distribution,
     };
     return query.format === 'csv' ? companyStatsCsv(company, stats, now) : stats;
   }
@@ -103,16 +103,14 @@ export class KpiService {
     const em = this.em.fork();
     const now = new Date();
     const companies = await em.find(Company, {}, { orderBy: { name: 'asc', id: 'asc' } });
-    const figures = await taskFiguresByCompany(em);
+    const ids = companies.map((c) => c.id);
+    const figures = await taskFiguresByCompany(em, ids);
     const members = await activeMembers(em);
-    // The system's months are UTC months; each company's tasks fall into them by its own zone's bounds.
+    // The system's months are UTC months; each company's tasks fall into them by its own zone's bounds (its
+    // month rows are kept in its zone).
     const keys = lastMonths('UTC', now, MONTHS_SHOWN);
-    const zones = [...new Set(companies.map((c) => c.timeZone))].map((timeZone) => ({
-      timeZone,
-      buckets: keys.map((k) => ({ ...k, ...monthRange(timeZone, k.year, k.month) })),
-    }));
-    const months = await monthlySums(em, {}, zones);
-    const averages = await executiveAverages(em);
+    const months = await monthlySums(em, { companies: ids }, keys.map((k) => k.key));
+    const distribution = await levelDistribution(em, ids);
 
     const companyPerformance = companies.map((c) => {
       const f = figures.get(c.id) ?? { totalTasks: 0, scored: { sum: 0, count: 0 } };
@@ -132,7 +130,7 @@ export class KpiService {
       averageScore: averageOf({ sum: totals.sum, count: totals.count }),
       companyPerformance,
       monthlyTrends: monthlySeries(keys, months, (month, s) => ({ month, averageScore: averageOf(s) })),
-      performanceDistribution: levelDistribution(averages),
+      performanceDistribution: distribution,
       topPerformingCompanies: topCompanies(companyPerformance).map((c) => ({ companyId: c.companyId, company: c.company, score: c.averageScore })),
     };
   }

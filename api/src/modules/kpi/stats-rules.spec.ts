@@ -1,5 +1,6 @@
 import { lastMonths } from '../leaderboard/periods';
-import { averageOf, levelDistribution, monthlySeries, topCompanies } from './stats-rules';
+import { LEVEL_THRESHOLDS, performanceLevelFor } from '@kpi/contracts';
+import { averageOf, levelCutoff, levelDistribution, monthlySeries, topCompanies } from './stats-rules';
 
 describe('statistics formulas', () => {
   it.each([
@@ -44,5 +45,18 @@ describe('statistics formulas', () => {
     const c = (company: string, averageScore: number, tasksCompleted = 1) => ({ company, averageScore, tasksCompleted });
     const top = topCompanies([c('F', 5), c('A', 7), c('B', 9), c('C', 7), c('D', 0, 0), c('E', 6), c('G', 4)]);
     expect(top.map((x) => x.company)).toEqual(['B', 'A', 'C', 'E', 'F']);
+  });
+
+  it('counts levels on integer aggregates exactly as on the shown averages (levelCutoff)', () => {
+    const levelBySql = (tenths: number, count: number) =>
+      2 * tenths >= levelCutoff(LEVEL_THRESHOLDS.excellent) * count ? 'excellent' : 2 * tenths >= levelCutoff(LEVEL_THRESHOLDS.satisfactory) * count ? 'satisfactory' : 'underperforming';
+    const disagreements: string[] = [];
+    for (let count = 1; count <= 60; count++) {
+      for (let tenths = 0; tenths <= 100 * count; tenths++) {
+        const shown = performanceLevelFor(averageOf({ sum: tenths / 10, count }));
+        if (levelBySql(tenths, count) !== shown) disagreements.push(`${tenths / 10} over ${count}: ${shown}`);
+      }
+    }
+    expect(disagreements).toEqual([]);
   });
 });

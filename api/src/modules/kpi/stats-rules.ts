@@ -18,6 +18,13 @@ export interface ScoreSum {
  */
 export const averageOf = ({ sum, count }: ScoreSum): number => (count > 0 ? Math.round((sum / count) * 10 + 1e-7) / 10 : 0);
 
+/**
+ * The level threshold T (7.5, 6) as a cut-off on integer aggregates: an average of `tenths` tenths over `count`
+ * tasks, shown to one decimal half up (averageOf), reaches T exactly when 2·tenths ≥ (20·T − 1)·count. So the
+ * database can count executives per level from their all-time rows without returning one row each.
+ */
+export const levelCutoff = (threshold: number): number => Math.round(threshold * 20) - 1;
+
 /** A 12-month series, oldest first, every month present: months without scored tasks count 0. */
 export function monthlySeries<T>(buckets: MonthBucket[], sums: Map<string, ScoreSum>, shape: (month: string, s: ScoreSum) => T): T[] {
   return buckets.map((b) => shape(b.key, sums.get(b.key) ?? { sum: 0, count: 0 }));

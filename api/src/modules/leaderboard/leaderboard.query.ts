@@ -1,24 +1,80 @@
-import { raw, type EntityManager } from '@mikro-orm/sqlite';
-import { UserBadge } from '../badges/user-badge.entity';
-import { Task } from '../tasks/task.entity';
+import type { EntityManager } from '@mikro-orm/sqlite';
+import { ScoreAggregate } from '../stats/score-aggregate.entity';
 import { User } from '../users/user.entity';
-import type { PeriodRange } from './periods';
 import type { StandingRow } from './ranking';
 
+type Num = number | string;
+interface AggregateRow {
+  user_id: string;
+  name: string;
+  department: string;
+  total_tenths: Num;
+  tasks: Num;
+}
+
+/** Period rows of the company's active executives (those with nothing scored have none). */
+const periodRows = (em: EntityManager, companyId: string, key: string) =>
+  em
+    .createQueryBuilder(ScoreAggregate, 'a')
+    .select(['a.user_id as user_id', 'u.name as name', 'u.department as department', 'a.total_tenths as total_tenths', 'a.task_count as tasks'])
+    .join('a.user', 'u')
+    .where({ company: companyId, periodKey: key })
+    .andWhere({ 'u.role': 'executive', 'u.isActive': true });
+
+const toStandingRow = (r: AggregateRow): StandingRow => ({ userId: r.user_id, name: r.name, department: r.department, total: Number(r.total_tenths) / 10, tasks: Number(r.tasks) });
+
 /**
- * One grouped query over the (company, scored_at) index: per active executive, the sum and count of the
- * totals of their tasks scored in [start, end). Executives with nothing scored do not appear.
+ * Per active executive, the sum and count of the totals of their tasks scored in the period ('2026-03' or
+ * '2026'): one read of the period's aggregate rows (docs/aggregates.md), one row per executive whatever the
+ * number of tasks behind it.
  */
-export async function standingRows(em: EntityManager, companyId: string, range: PeriodRange): Promise<StandingRow[]> {
-  const rows = await em
-    .createQueryBuilder(Task, 't')
-    .select(['t.assigned_to_id as user_id', 'u.name as name', 'u.department as department', raw('sum(t.total_score) as total'), raw('count(*) as tasks')])
-    .join('t.assignedTo', 'u')
-    .where({ company: companyId, scoredAt: { $gte: range.start, $lt: range.end }, totalScore: { $ne: null } })
-    .andWhere({ 'u.role': 'executive', 'u.isActive': true })
-    .groupBy(['t.assigned_to_id', 'u.name', 'u.department'])
-    .execute<{ user_id: string; name: string; department: string; total: number | string; tasks: number | string }[]>('all', false);
-  return rows.map((r) => ({ userId: r.user_id, name: r.name, department: r.department, total: Number(r.total), tasks: Number(r.tasks) }));
+export async function standingRows(em: EntityManager, companyId: string, key: string): Promise<StandingRow[]> {
+  const rows = await periodRows(em, companyId, key).execute<AggregateRow[]>('all', false);
+  return rows.map(toStandingRow);
+}
+
+// The same rows as `periodRows`, in plain SQL for the two reads below that need a subquery.
+const RANKED = `score_aggregates a join users u on u.id = a.user_id
+  where a.company_id = ? and a.period_key = ? and u.role = 'executive' and u.is_active = ?`;
+const COLUMNS = 'a.user_id as user_id, u.name as name, u.department as department, a.total_tenths as total_tenths, a.task_count as tasks';
+
+/**
+ * The period rows that can reach the first `size` places: every active executive whose total is at least the
+ * `size`-th best (all of them when fewer), ties included, so ranking them gives the same top as ranking
+ * everyone. One query walking the (company, period, total) index from the top: its cost follows `size`, not
+ * the company.
+ */
+export async function topStandingRows(em: EntityManager, companyId: string, key: string, size: number): Promise<StandingRow[]> {
+  const rows = await em.execute<AggregateRow[]>(
+    `select ${COLUMNS} from ${RANKED}
+     and a.total_tenths >= coalesce((select a.total_tenths from ${RANKED} order by a.total_tenths desc limit 1 offset ?), -1)`,
+    [companyId, key, true, companyId, key, true, size - 1],
+  );
+  return rows.map(toStandingRow);
+}
+
+/** One active executive's period row and how many active executives are ahead (a strictly higher total). */
+export async function standingOf(em: EntityManager, companyId: string, key: string, userId: string): Promise<{ row: StandingRow; ahead: number } | null> {
+  const [mine] = await em.execute<(AggregateRow & { ahead: Num })[]>(
+    `select ${COLUMNS},
+       (select count(*) from score_aggregates b join users v on v.id = b.user_id
+        where b.company_id = a.company_id and b.period_key = a.period_key and b.total_tenths > a.total_tenths
+          and v.role = 'executive' and v.is_active = ?) as ahead
+     from ${RANKED} and a.user_id = ?`,
+    [true, companyId, key, true, userId],
+  );
+  if (!mine || Number(mine.tasks) <= 0) return null;
+  return { row: toStandingRow(mine), ahead: Number(mine.ahead) };
+}
+
+/**
+ * A company's id and zone as plain data. The scoring path reads it this way on purpose: a managed Company
+ * entity loaded there was written back on every flush (MikroORM saw its SQLite `created_at` as changed),
+ * one more write per scoring, and on PostgreSQL a lock on the company's row until commit.
+ */
+export async function companyZone(em: EntityManager, companyId: string): Promise<{ id: string; timeZone: string } | null> {
+  const [row] = await em.execute<{ id: string; time_zone: string }[]>('select id, time_zone from companies where id = ?', [companyId]);
+  return row ? { id: row.id, timeZone: row.time_zone } : null;
 }
 
 /** Active executives of the company: the "of N" of every rank. */
@@ -26,21 +82,29 @@ export function activeExecutiveCount(em: EntityManager, companyId: string): Prom
   return em.count(User, { company: companyId, role: 'executive', isActive: true });
 }
 
+/** Bound parameters per badge query: far below SQLite's and PostgreSQL's limits, above any real company. */
+const IDS_PER_QUERY = 10_000;
+
 /**
- * The badge icons of many users in one query: each badge once per user, in the order it was first earned
- * (only those earned by `asOf`, when given).
+ * The badge icons of many users in one query (per 10,000): each badge once per user, in the order it was first
+ * earned (only those earned by `asOf`, when given). Plain SQL: the query builder spent more time turning a
+ * thousand ids into criteria than the database spent answering.
  */
 export async function badgeIcons(em: EntityManager, userIds: string[], asOf?: Date): Promise<Map<string, string[]>> {
   const icons = new Map<string, string[]>();
-  if (userIds.length === 0) return icons;
-  const rows = await em
-    .createQueryBuilder(UserBadge, 'ub')
-    .select(['ub.user_id as user_id', 'b.icon as icon', raw('min(ub.awarded_at) as first_at')])
-    .join('ub.badge', 'b')
-    .where({ user: { $in: userIds }, ...(asOf ? { awardedAt: { $lte: asOf } } : {}) })
-    .groupBy(['ub.user_id', 'b.id', 'b.icon'])
-    .orderBy({ [raw('min(ub.awarded_at)')]: 'asc', 'b.id': 'asc' })
-    .execute<{ user_id: string; icon: string }[]>('all', false);
-  for (const r of rows) icons.set(r.user_id, [...(icons.get(r.user_id) ?? []), r.icon]);
+  for (let i = 0; i < userIds.length; i += IDS_PER_QUERY) {
+    const ids = userIds.slice(i, i + IDS_PER_QUERY);
+    const rows = await em.execute<{ user_id: string; icon: string }[]>(
+      `select ub.user_id as user_id, b.icon as icon from user_badges ub join badges b on b.id = ub.badge_id
+       where ub.user_id in (${ids.map(() => '?').join(', ')})${asOf ? ' and ub.awarded_at <= ?' : ''}
+       group by ub.user_id, b.id, b.icon order by min(ub.awarded_at) asc, b.id asc`,
+      [...ids, ...(asOf ? [em.getPlatform().processDateProperty(asOf)] : [])],
+    );
+    for (const r of rows) {
+      const list = icons.get(r.user_id);
+      if (list) list.push(r.icon);
+      else icons.set(r.user_id, [r.icon]);
+    }
+  }
   return icons;
 }

@@ -11,16 +11,18 @@ import { BadgeAwardsService } from '../badges/badge-awards.service';
 import { periodBadges } from '../badges/badge-rules';
 import { Company } from '../companies/company.entity';
 import type { CsvDocument } from './csv';
+import { companyZone } from './leaderboard.query';
 import { leaderboardCsv } from './leaderboard.csv';
 import { monthOf, periodKey, periodLabel, periodRange } from './periods';
-import { computeStandings, latestSnapshotAt, saveSnapshot, toEntries, toLeaderboard, type CompanyZone, type Standings } from './standings';
+import { computeStandings, computeTopStandings, latestSnapshotAt, standingPosition, saveSnapshot, toEntries, toLeaderboard, type CompanyZone, type Standings } from './standings';
 
 type LeaderboardQuery = z.output<typeof leaderboardQuerySchema>;
 type Top10Query = z.output<typeof top10QuerySchema>;
 type GenerateLeaderboard = z.output<typeof generateLeaderboardSchema>;
 
 /**
- * Company leaderboards, computed live from scored tasks in the company's time zone (docs/scoring-and-ranking.md).
+ * Company leaderboards, read from the score aggregates kept per period in the company's time zone
+ * (docs/scoring-and-ranking.md, docs/aggregates.md).
  * Publishing a period freezes a snapshot and awards the period's badges.
  */
 @Injectable()
@@ -45,10 +47,10 @@ export class LeaderboardService {
     const company = await this.namedCompany(em, actor, companyId);
     const year = query.year ?? monthOf(new Date(), company.timeZone).year;
     const period: LeaderboardPeriod = query.month ? { year, month: query.month } : { year };
-    const standings = await computeStandings(em, company, period);
-    const top10 = await toEntries(em, standings.ranked.slice(0, LEADERBOARD_SIZE));
+    const standings = await computeTopStandings(em, company, period, LEADERBOARD_SIZE);
+    const top10 = await toEntries(em, standings.ranked);
     const userId = actor.role === 'executive' ? actor.userId : (query.userId ?? actor.userId);
-    const mine = standings.ranked.find((r) => r.userId === userId);
+    const mine = await standingPosition(em, company, period, userId);
     return {
       top10,
       currentUserPosition: mine ? { rank: mine.rank, user: { _id: mine.userId, name: mine.name, department: mine.department }, totalScore: mine.totalScore } : null,
@@ -83,14 +85,15 @@ export class LeaderboardService {
 
   /** Inside a scoring unit of work: the current month's top 10 to the whole company. */
   async recordLiveUpdate(em: EntityManager, events: EventRecorder, companyId: string): Promise<void> {
-    const company = await em.findOneOrFail(Company, { id: companyId });
+    const company = await companyZone(em, companyId);
+    if (!company) throw notFound('Company');
     events.record('leaderboard.updated', { kind: 'company', companyId }, await this.liveTop10(em, company));
   }
 
   /** The current month's top 10 in the company's zone: what `leaderboard.updated` carries and walls show. */
   async liveTop10(em: EntityManager, company: CompanyZone, now = new Date()): Promise<EventPayloads['leaderboard.updated']> {
-    const standings = await computeStandings(em, company, monthOf(now, company.timeZone));
-    const top10 = await toEntries(em, standings.ranked.slice(0, LEADERBOARD_SIZE));
+    const standings = await computeTopStandings(em, company, monthOf(now, company.timeZone), LEADERBOARD_SIZE);
+    const top10 = await toEntries(em, standings.ranked);
     return { period: standings.period, top10, totalExecutives: standings.totalExecutives };
   }
 

@@ -22,7 +22,10 @@ export interface RankedStanding {
   performanceLevel: PerformanceLevel;
 }
 
-const byName = (a: string, b: string) => a.localeCompare(b, 'en', { sensitivity: 'base' }) || (a < b ? -1 : a > b ? 1 : 0);
+// One collator for every comparison: `localeCompare` with a locale builds a new one per call, which
+// made sorting a 1,000-executive month the largest cost of reading its leaderboard.
+const names = new Intl.Collator('en', { sensitivity: 'base' });
+const byName = (a: string, b: string) => names.compare(a, b) || (a < b ? -1 : a > b ? 1 : 0);
 
 /**
  * Ranks a period's standings. Figures are rounded to one decimal first (what people see is what is

@@ -23,6 +23,7 @@ import { taskBadges } from '../badges/badge-rules';
 import { Company } from '../companies/company.entity';
 import { LeaderboardService } from '../leaderboard/leaderboard.service';
 import { NotificationsService } from '../notifications/notifications.service';
+import { ScoreAggregatesService } from '../stats/score-aggregates.service';
 import { User } from '../users/user.entity';
 import { ScoreHistory } from './score-history.entity';
 import { TaskComment } from './task-comment.entity';
@@ -51,6 +52,7 @@ export class TasksService {
     private readonly notifications: NotificationsService,
     private readonly badgeAwards: BadgeAwardsService,
     private readonly leaderboard: LeaderboardService,
+    private readonly aggregates: ScoreAggregatesService,
   ) {}
 
   /** Admins read their company's tasks; the superadmin one company (`?company=`) or all. Newest first. */
@@ -208,6 +210,7 @@ export class TasksService {
         at: new Date(),
       });
       await em.flush();
+      await this.aggregates.recordScoring(em, task, previous, next);
 
       const view = toTaskView(task);
       this.recordForAssignee(events, 'task.scored', companyId, task.assignedTo.id, { task: view });
@@ -234,6 +237,7 @@ export class TasksService {
       const assigneeId = task.assignedTo.id;
       const wasScored = task.scoredAt !== null;
       // Comments go with the task (foreign key cascade); the score history is kept.
+      await this.aggregates.removeScoring(em, task);
       await em.nativeDelete(Task, { id: task.id });
       this.recordForAssignee(events, 'task.deleted', companyId, assigneeId, { taskId: task.id, assigneeId });
       events.record('stats.changed', { kind: 'superadmin' }, { companyId });

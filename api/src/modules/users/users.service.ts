@@ -10,6 +10,7 @@ import type { EventRecorder } from '../../events/event-recorder';
 import { UnitOfWork } from '../../events/unit-of-work';
 import { Company } from '../companies/company.entity';
 import { CompaniesService } from '../companies/companies.service';
+import { ScoreAggregatesService } from '../stats/score-aggregates.service';
 import { User } from './user.entity';
 import { toUserView } from './user.view';
 
@@ -28,6 +29,7 @@ export class UsersService {
     private readonly em: EntityManager,
     private readonly uow: UnitOfWork,
     private readonly companies: CompaniesService,
+    private readonly aggregates: ScoreAggregatesService,
   ) {}
 
   async list(actor: Actor, requestedCompany?: string): Promise<UserView[]> {
@@ -125,6 +127,7 @@ export class UsersService {
       const view = toUserView(user);
       const companyId = user.company?.id ?? null;
       events.record('session.revoked', { kind: 'user', userId: user.id, companyId }, { reason: 'deleted', tokenVersion: user.tokenVersion + 1 });
+      await this.aggregates.forgetUser(em, user.id);
       await em.nativeDelete(User, { id: user.id });
       this.recordChange(events, 'deleted', view);
       if (companyId) await this.recordCounts(em, events, companyId);
