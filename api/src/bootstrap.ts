@@ -6,6 +6,7 @@ import type { EntityManager } from '@mikro-orm/sqlite';
 import helmet from 'helmet';
 import { AppModule } from './app.module';
 import { ErrorFilter } from './common/errors/error.filter';
+import { applyRequestEdges } from './common/http/request-edges';
 import type { AppConfig } from './config/env';
 import { ensureSuperadmin } from './database/seed/superadmin';
 import { isEmptyDatabase, seedDemo, type DemoLogin } from './database/seed/demo';
@@ -23,8 +24,11 @@ export interface StartedApp {
 export async function createApp(config: AppConfig): Promise<StartedApp> {
   const app = await NestFactory.create(AppModule.forRoot(config), {
     logger: LEVELS.slice(0, LEVELS.indexOf(config.logLevel) + 1),
+    // Our own parser, JSON only and size-limited (common/http/request-edges.ts).
+    bodyParser: false,
   });
   app.setGlobalPrefix('api');
+  applyRequestEdges(app, config.trustProxy);
   app.useGlobalFilters(new ErrorFilter());
   app.use(
     helmet({

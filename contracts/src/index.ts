@@ -14,3 +14,4 @@ export * from './badges';
 export * from './stats';
 export * from './walls';
 export * from './realtime/events';
+export * from './common/common-passwords';

@@ -20,6 +20,10 @@ const envSchema = z.object({
   SUPERADMIN_PASSWORD: z.string().min(8, 'must be at least 8 characters').optional(),
   DEMO_SEED: boolFromEnv.optional(),
   LOGIN_RATE_LIMIT: z.coerce.number({ error: 'must be a number' }).int().min(1).default(10),
+  TRUST_PROXY: z
+    .string()
+    .regex(/^(true|false|\d{1,2}|[0-9a-fA-F.:/, ]+|loopback|linklocal|uniquelocal)$/, 'must be true, false, a hop count or proxy addresses')
+    .default('false'),
   WEB_DIST: z.string().optional(),
   LOG_LEVEL: z.enum(['error', 'warn', 'log', 'debug'], { error: 'must be one of error, warn, log, debug' }).default('warn'),
 });
@@ -36,6 +40,8 @@ export interface AppConfig {
   superadmin?: { email: string; password: string };
   demoSeed: boolean;
   loginRateLimit: number;
+  /** Express `trust proxy`: which hops' X-Forwarded-For to believe for the client address (rate limits). */
+  trustProxy: boolean | number | string;
   webDist: string;
   logLevel: 'error' | 'warn' | 'log' | 'debug';
 }
@@ -67,6 +73,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     superadmin: e.SUPERADMIN_EMAIL ? { email: e.SUPERADMIN_EMAIL.toLowerCase(), password: e.SUPERADMIN_PASSWORD! } : undefined,
     demoSeed: e.DEMO_SEED ?? database.driver === 'sqlite',
     loginRateLimit: e.LOGIN_RATE_LIMIT,
+    trustProxy: e.TRUST_PROXY === 'true' ? true : e.TRUST_PROXY === 'false' ? false : /^\d+$/.test(e.TRUST_PROXY) ? Number(e.TRUST_PROXY) : e.TRUST_PROXY,
     webDist: resolve(e.WEB_DIST ?? join(__dirname, '..', '..', '..', 'web', 'dist')),
     logLevel: e.LOG_LEVEL,
   };

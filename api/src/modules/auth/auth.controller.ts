@@ -2,7 +2,7 @@ import { Body, Controller, Get, HttpCode, Post, Put, UseGuards } from '@nestjs/c
 import { changePasswordSchema, loginSchema } from '@kpi/contracts';
 import type { z } from 'zod';
 import type { Actor } from '../../common/auth/actor';
-import { CurrentActor, Public } from '../../common/auth/decorators';
+import { AnyRole, CurrentActor, Public } from '../../common/auth/decorators';
 import { ZodPipe } from '../../common/validation/zod.pipe';
 import { AuthService } from './auth.service';
 import { LoginThrottlerGuard } from './login-throttler.guard';
@@ -20,11 +20,13 @@ export class AuthController {
   }
 
   @Get('verify')
+  @AnyRole()
   verify(@CurrentActor() actor: Actor) {
     return this.auth.verify(actor);
   }
 
   @Put('change-password')
+  @AnyRole()
   changePassword(@CurrentActor() actor: Actor, @Body(new ZodPipe(changePasswordSchema)) body: z.output<typeof changePasswordSchema>) {
     return this.auth.changePassword(actor, body.currentPassword, body.newPassword);
   }

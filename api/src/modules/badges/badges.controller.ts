@@ -2,7 +2,7 @@ import { Body, Controller, Get, Param, Post } from '@nestjs/common';
 import { assignBadgeSchema } from '@kpi/contracts';
 import type { z } from 'zod';
 import type { Actor } from '../../common/auth/actor';
-import { CurrentActor, Roles } from '../../common/auth/decorators';
+import { AnyRole, CurrentActor, Roles } from '../../common/auth/decorators';
 import { ZodPipe } from '../../common/validation/zod.pipe';
 import { BadgesService } from './badges.service';
 
@@ -11,11 +11,13 @@ export class BadgesController {
   constructor(private readonly badges: BadgesService) {}
 
   @Get()
+  @AnyRole()
   catalogue() {
     return this.badges.catalogue();
   }
 
   @Get('user/:userId')
+  @AnyRole()
   forUser(@CurrentActor() actor: Actor, @Param('userId') userId: string) {
     return this.badges.forUser(actor, userId);
   }

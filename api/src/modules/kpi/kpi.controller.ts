@@ -2,7 +2,7 @@ import { Controller, Get, Param, Query, UseInterceptors } from '@nestjs/common';
 import { companyStatsQuerySchema, executiveStatsQuerySchema } from '@kpi/contracts';
 import type { z } from 'zod';
 import type { Actor } from '../../common/auth/actor';
-import { CurrentActor, Roles } from '../../common/auth/decorators';
+import { AnyRole, CurrentActor, Roles } from '../../common/auth/decorators';
 import { ZodPipe } from '../../common/validation/zod.pipe';
 import { CsvInterceptor } from '../leaderboard/csv';
 import { KpiService } from './kpi.service';
@@ -13,6 +13,7 @@ export class KpiController {
   constructor(private readonly kpi: KpiService) {}
 
   @Get('executive/:id')
+  @AnyRole()
   executive(@CurrentActor() actor: Actor, @Param('id') id: string, @Query(new ZodPipe(executiveStatsQuerySchema)) query: z.output<typeof executiveStatsQuerySchema>) {
     return this.kpi.executive(actor, id, query);
   }

@@ -2,7 +2,7 @@ import { Body, Controller, Get, Param, Post, Query, UseInterceptors } from '@nes
 import { generateLeaderboardSchema, leaderboardQuerySchema, monthlyParamsSchema, top10QuerySchema, yearlyParamsSchema } from '@kpi/contracts';
 import type { z } from 'zod';
 import type { Actor } from '../../common/auth/actor';
-import { CurrentActor, Roles } from '../../common/auth/decorators';
+import { AnyRole, CurrentActor, Roles } from '../../common/auth/decorators';
 import { ZodPipe } from '../../common/validation/zod.pipe';
 import { CsvInterceptor } from './csv';
 import { LeaderboardService } from './leaderboard.service';
@@ -13,6 +13,7 @@ export class LeaderboardController {
   constructor(private readonly leaderboard: LeaderboardService) {}
 
   @Get('monthly/:year/:month')
+  @AnyRole()
   monthly(
     @CurrentActor() actor: Actor,
     @Param(new ZodPipe(monthlyParamsSchema)) period: z.output<typeof monthlyParamsSchema>,
@@ -22,6 +23,7 @@ export class LeaderboardController {
   }
 
   @Get('yearly/:year')
+  @AnyRole()
   yearly(
     @CurrentActor() actor: Actor,
     @Param(new ZodPipe(yearlyParamsSchema)) period: z.output<typeof yearlyParamsSchema>,
@@ -31,6 +33,7 @@ export class LeaderboardController {
   }
 
   @Get('top10/:companyId')
+  @AnyRole()
   top10(@CurrentActor() actor: Actor, @Param('companyId') companyId: string, @Query(new ZodPipe(top10QuerySchema)) query: z.output<typeof top10QuerySchema>) {
     return this.leaderboard.top10(actor, companyId, query);
   }

@@ -1,9 +1,10 @@
 import { Controller, Get, Param, Put } from '@nestjs/common';
 import type { Actor } from '../../common/auth/actor';
-import { CurrentActor } from '../../common/auth/decorators';
+import { AnyRole, CurrentActor } from '../../common/auth/decorators';
 import { NotificationsService } from './notifications.service';
 
 @Controller('notifications')
+@AnyRole()
 export class NotificationsController {
   constructor(private readonly notifications: NotificationsService) {}
 
