@@ -6,6 +6,7 @@ import { Company } from '../modules/companies/company.entity';
 import { LeaderboardSnapshot } from '../modules/leaderboard/leaderboard-snapshot.entity';
 import { Notification } from '../modules/notifications/notification.entity';
 import { ScoreHistory } from '../modules/tasks/score-history.entity';
+import { ScoringKey } from '../modules/tasks/scoring-key.entity';
 import { TaskComment } from '../modules/tasks/task-comment.entity';
 import { Task } from '../modules/tasks/task.entity';
 import { User } from '../modules/users/user.entity';
@@ -15,5 +16,5 @@ import { WallPairing } from '../modules/walls/wall-pairing.entity';
 /** Every entity, listed explicitly (no folder scanning), for the ORM config and tests. */
 export const ENTITIES = [
   Company, User, Task, TaskComment, ScoreHistory, Announcement, Notification, Badge, UserBadge, LeaderboardSnapshot, EventLog, StreamSequence,
-  WallDisplay, WallPairing,
+  WallDisplay, WallPairing, ScoringKey,
 ];

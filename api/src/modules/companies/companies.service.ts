@@ -8,6 +8,8 @@ import { notFound } from '../../common/errors/app-error';
 import { EventPublisher } from '../../events/event-publisher';
 import { UnitOfWork } from '../../events/unit-of-work';
 import { EventLog, StreamSequence } from '../../events/event-log.entity';
+import { ScoreHistory } from '../tasks/score-history.entity';
+import { ScoringKey } from '../tasks/scoring-key.entity';
 import { Company } from './company.entity';
 import { toCompanyView } from './company.view';
 import { memberCounts } from './member-counts.query';
@@ -71,6 +73,9 @@ export class CompaniesService {
       if (!found) throw notFound('Company');
       await em.nativeDelete(EventLog, { stream: id });
       await em.nativeDelete(StreamSequence, { stream: id });
+      // History keeps plain ids (it outlives a task or a user), so no foreign key removes it with the company.
+      await em.nativeDelete(ScoreHistory, { companyId: id });
+      await em.nativeDelete(ScoringKey, { companyId: id });
       events.record('company.deleted', { kind: 'superadmin' }, { companyId: id });
       return { message: 'Company deleted successfully' };
     });

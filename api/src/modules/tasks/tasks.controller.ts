@@ -1,9 +1,10 @@
-import { Body, Controller, Delete, Get, Param, Post, Put, Query } from '@nestjs/common';
-import { createTaskSchema, scoreTaskSchema, submitTaskSchema, taskListQuerySchema, updateTaskSchema } from '@kpi/contracts';
+import { Body, Controller, Delete, Get, Headers, Param, Post, Put, Query } from '@nestjs/common';
+import { IDEMPOTENCY_KEY_HEADER, createTaskSchema, scoreTaskSchema, submitTaskSchema, taskListQuerySchema, updateTaskSchema } from '@kpi/contracts';
 import type { z } from 'zod';
 import type { Actor } from '../../common/auth/actor';
 import { CurrentActor, Roles } from '../../common/auth/decorators';
 import { ZodPipe } from '../../common/validation/zod.pipe';
+import { parseIdempotencyKey } from './scoring-keys';
 import { TasksService } from './tasks.service';
 
 @Controller('tasks')
@@ -48,8 +49,13 @@ export class TasksController {
 
   @Put(':id/score')
   @Roles('admin')
-  score(@CurrentActor() actor: Actor, @Param('id') id: string, @Body(new ZodPipe(scoreTaskSchema)) body: z.output<typeof scoreTaskSchema>) {
-    return this.tasks.score(actor, id, body);
+  score(
+    @CurrentActor() actor: Actor,
+    @Param('id') id: string,
+    @Body(new ZodPipe(scoreTaskSchema)) body: z.output<typeof scoreTaskSchema>,
+    @Headers(IDEMPOTENCY_KEY_HEADER) key?: string,
+  ) {
+    return this.tasks.score(actor, id, body, parseIdempotencyKey(key));
   }
 
   @Delete(':id')
