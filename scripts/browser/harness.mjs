@@ -52,6 +52,7 @@ export async function startApp(env = {}) {
       SUPERADMIN_EMAIL: SUPERADMIN.email,
       SUPERADMIN_PASSWORD: SUPERADMIN.password,
       LOGIN_RATE_LIMIT: '1000',
+      HANDSHAKE_RATE_LIMIT: '100000',
       LOG_LEVEL: 'warn',
       ...env,
     },

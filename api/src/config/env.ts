@@ -19,7 +19,8 @@ const envSchema = z.object({
   SUPERADMIN_EMAIL: z.email('must be an email address').optional(),
   SUPERADMIN_PASSWORD: z.string().min(8, 'must be at least 8 characters').optional(),
   DEMO_SEED: boolFromEnv.optional(),
-  LOGIN_RATE_LIMIT: z.coerce.number({ error: 'must be a number' }).int().min(1).default(10),
+  LOGIN_RATE_LIMIT: z.coerce.number({ error: 'must be a number' }).int().min(1).default(30),
+  HANDSHAKE_RATE_LIMIT: z.coerce.number({ error: 'must be a number' }).int().min(1).default(120),
   TRUST_PROXY: z
     .string()
     .regex(/^(true|false|\d{1,2}|[0-9a-fA-F.:/, ]+|loopback|linklocal|uniquelocal)$/, 'must be true, false, a hop count or proxy addresses')
@@ -39,7 +40,10 @@ export interface AppConfig {
   jwtExpiresIn: string;
   superadmin?: { email: string; password: string };
   demoSeed: boolean;
+  /** Sign-in attempts (and wall pairing codes) per client address per minute. */
   loginRateLimit: number;
+  /** Socket handshakes per client address per minute. */
+  handshakeRateLimit: number;
   /** Express `trust proxy`: which hops' X-Forwarded-For to believe for the client address (rate limits). */
   trustProxy: boolean | number | string;
   webDist: string;
@@ -73,6 +77,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     superadmin: e.SUPERADMIN_EMAIL ? { email: e.SUPERADMIN_EMAIL.toLowerCase(), password: e.SUPERADMIN_PASSWORD! } : undefined,
     demoSeed: e.DEMO_SEED ?? database.driver === 'sqlite',
     loginRateLimit: e.LOGIN_RATE_LIMIT,
+    handshakeRateLimit: e.HANDSHAKE_RATE_LIMIT,
     trustProxy: e.TRUST_PROXY === 'true' ? true : e.TRUST_PROXY === 'false' ? false : /^\d+$/.test(e.TRUST_PROXY) ? Number(e.TRUST_PROXY) : e.TRUST_PROXY,
     webDist: resolve(e.WEB_DIST ?? join(__dirname, '..', '..', '..', 'web', 'dist')),
     logLevel: e.LOG_LEVEL,

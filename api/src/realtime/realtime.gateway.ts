@@ -9,6 +9,7 @@ import { EventPublisher, type RealtimeServer } from '../events/event-publisher';
 import { ReplayService } from './replay.service';
 import { roomsFor, roomsForWall } from './rooms-for';
 import { SocketSessions } from './socket-sessions';
+import { HandshakeLimits } from './handshake-limits';
 
 /** The largest message a client may send (they send none today): socket.io's default is 1 MB. */
 const MAX_CLIENT_MESSAGE_BYTES = 64 * 1024;
@@ -28,10 +29,12 @@ export class RealtimeGateway implements OnGatewayInit, OnGatewayConnection {
     private readonly publisher: EventPublisher,
     private readonly replay: ReplayService,
     private readonly socketSessions: SocketSessions,
+    private readonly limits: HandshakeLimits,
   ) {}
 
   afterInit(server: RealtimeServer): void {
     this.publisher.attach(server);
+    server.use((socket, next) => void this.limits.admit(socket).then((ok) => (ok ? next() : next(new Error('Too many connections, please wait a minute')))));
     server.use((socket, next) => {
       const auth = (socket.handshake.auth ?? {}) as Partial<HandshakeAuth>;
       if (typeof auth.token !== 'string' || !auth.token) return next(new Error('Please sign in again'));
@@ -62,7 +65,7 @@ export class RealtimeGateway implements OnGatewayInit, OnGatewayConnection {
       // Revoked while the handshake ran: that revocation's disconnect came before the join and missed this socket.
       if (!(await this.socketSessions.stillCurrent(actor, token))) return void socket.disconnect(true);
       const since = Number((socket.handshake.auth as Partial<HandshakeAuth>).since);
-      const result = await this.replay.missedBy(actor, Number.isInteger(since) ? since : undefined);
+      const result = await this.limits.missedBy(actor, Number.isInteger(since) ? since : undefined);
       if (result.kind === 'resync') {
         socket.emit('resync', { seq: result.seq });
       } else {

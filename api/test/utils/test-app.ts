@@ -30,6 +30,7 @@ export async function startTestApp(env: Record<string, string> = {}): Promise<Te
     SUPERADMIN_PASSWORD: SUPERADMIN.password,
     LOG_LEVEL: 'error',
     LOGIN_RATE_LIMIT: '1000',
+    HANDSHAKE_RATE_LIMIT: '100000',
     WEB_DIST: join(dir, 'no-web'),
     ...env,
   });

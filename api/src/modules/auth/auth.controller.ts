@@ -1,18 +1,18 @@
-import { Body, Controller, Get, HttpCode, Post, Put, UseGuards } from '@nestjs/common';
+import { Body, Controller, Get, HttpCode, Post, Put } from '@nestjs/common';
 import { changePasswordSchema, loginSchema } from '@kpi/contracts';
 import type { z } from 'zod';
 import type { Actor } from '../../common/auth/actor';
 import { AnyRole, CurrentActor, Public } from '../../common/auth/decorators';
 import { ZodPipe } from '../../common/validation/zod.pipe';
 import { AuthService } from './auth.service';
-import { LoginThrottlerGuard } from './login-throttler.guard';
+import { RateLimited } from '../../common/rate-limit/rate-limit.guard';
 
 @Controller('auth')
 export class AuthController {
   constructor(private readonly auth: AuthService) {}
 
   @Public()
-  @UseGuards(LoginThrottlerGuard)
+  @RateLimited({ limit: 'loginAddress', by: 'address' })
   @Post('login')
   @HttpCode(200)
   login(@Body(new ZodPipe(loginSchema)) body: z.output<typeof loginSchema>) {
@@ -27,6 +27,7 @@ export class AuthController {
 
   @Put('change-password')
   @AnyRole()
+  @RateLimited({ limit: 'passwordChange', by: 'user' })
   changePassword(@CurrentActor() actor: Actor, @Body(new ZodPipe(changePasswordSchema)) body: z.output<typeof changePasswordSchema>) {
     return this.auth.changePassword(actor, body.currentPassword, body.newPassword);
   }
