@@ -20,6 +20,7 @@ const envSchema = z.object({
   SUPERADMIN_PASSWORD: z.string().min(8, 'must be at least 8 characters').optional(),
   DEMO_SEED: boolFromEnv.optional(),
   LOGIN_RATE_LIMIT: z.coerce.number({ error: 'must be a number' }).int().min(1).default(30),
+  EVENT_RETENTION_DAYS: z.coerce.number({ error: 'must be a number' }).int().min(1).max(3650).default(30),
   HANDSHAKE_RATE_LIMIT: z.coerce.number({ error: 'must be a number' }).int().min(1).default(120),
   TRUST_PROXY: z
     .string()
@@ -44,6 +45,8 @@ export interface AppConfig {
   loginRateLimit: number;
   /** Socket handshakes per client address per minute. */
   handshakeRateLimit: number;
+  /** Days the event log keeps events for replay (events/event-log-pruner.ts). */
+  eventRetentionDays: number;
   /** Express `trust proxy`: which hops' X-Forwarded-For to believe for the client address (rate limits). */
   trustProxy: boolean | number | string;
   webDist: string;
@@ -78,6 +81,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     demoSeed: e.DEMO_SEED ?? database.driver === 'sqlite',
     loginRateLimit: e.LOGIN_RATE_LIMIT,
     handshakeRateLimit: e.HANDSHAKE_RATE_LIMIT,
+    eventRetentionDays: e.EVENT_RETENTION_DAYS,
     trustProxy: e.TRUST_PROXY === 'true' ? true : e.TRUST_PROXY === 'false' ? false : /^\d+$/.test(e.TRUST_PROXY) ? Number(e.TRUST_PROXY) : e.TRUST_PROXY,
     webDist: resolve(e.WEB_DIST ?? join(__dirname, '..', '..', '..', 'web', 'dist')),
     logLevel: e.LOG_LEVEL,

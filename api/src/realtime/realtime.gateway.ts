@@ -9,7 +9,7 @@ import { EventPublisher, type RealtimeServer } from '../events/event-publisher';
 import { ReplayService } from './replay.service';
 import { roomsFor, roomsForWall } from './rooms-for';
 import { SocketSessions } from './socket-sessions';
-import { HandshakeLimits } from './handshake-limits';
+import { SocketAdmission } from './socket-admission';
 
 /** The largest message a client may send (they send none today): socket.io's default is 1 MB. */
 const MAX_CLIENT_MESSAGE_BYTES = 64 * 1024;
@@ -29,7 +29,7 @@ export class RealtimeGateway implements OnGatewayInit, OnGatewayConnection {
     private readonly publisher: EventPublisher,
     private readonly replay: ReplayService,
     private readonly socketSessions: SocketSessions,
-    private readonly limits: HandshakeLimits,
+    private readonly limits: SocketAdmission,
   ) {}
 
   afterInit(server: RealtimeServer): void {

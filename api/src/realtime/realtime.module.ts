@@ -2,7 +2,7 @@ import { Module } from '@nestjs/common';
 import { RealtimeGateway } from './realtime.gateway';
 import { ReplayService } from './replay.service';
 import { SocketSessions } from './socket-sessions';
-import { HandshakeLimits } from './handshake-limits';
+import { SocketAdmission } from './socket-admission';
 
-@Module({ providers: [RealtimeGateway, ReplayService, SocketSessions, HandshakeLimits] })
+@Module({ providers: [RealtimeGateway, ReplayService, SocketSessions, SocketAdmission] })
 export class RealtimeModule {}

@@ -1,4 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
+import { EntityManager } from '@mikro-orm/sqlite';
 import { HttpAdapterHost } from '@nestjs/core';
 import type { IncomingMessage } from 'node:http';
 import type { Socket } from 'socket.io';
@@ -6,6 +7,7 @@ import type { Actor } from '../common/auth/actor';
 import { LIMITS, type Limits } from '../common/rate-limit/limits';
 import { RateLimiter } from '../common/rate-limit/rate-limiter';
 import { ReplayService, type ReplayResult } from './replay.service';
+import { dropDeleted } from './replay-redaction';
 import { streamFor } from './rooms-for';
 
 type TrustFn = (address: string, hop: number) => boolean;
@@ -24,14 +26,18 @@ export function clientAddress(req: IncomingMessage, trust: TrustFn | undefined):
   return chain[chain.length - 1];
 }
 
-/** Limits on sockets: handshakes per address, and replays per user (a reconnect loop must not become a lever). */
+/**
+ * What a socket is let in to: handshakes per address, replays per user (a reconnect loop must not become a
+ * lever), and replays without what was deleted since.
+ */
 @Injectable()
-export class HandshakeLimits {
+export class SocketAdmission {
   constructor(
     private readonly limiter: RateLimiter,
     @Inject(LIMITS) private readonly limits: Limits,
     private readonly http: HttpAdapterHost,
     private readonly replay: ReplayService,
+    private readonly em: EntityManager,
   ) {}
 
   admit(socket: Socket): Promise<boolean> {
@@ -42,7 +48,10 @@ export class HandshakeLimits {
 
   /** The replay, unless this user already had their share this minute: then `resync`, and the client refetches. */
   async missedBy(actor: Actor, since: number | undefined): Promise<ReplayResult> {
-    if (since === undefined || (await this.limiter.allows(this.limits.replayUser, actor.userId))) return this.replay.missedBy(actor, since);
-    return { kind: 'resync', seq: await this.replay.head(streamFor(actor)) };
+    if (since !== undefined && !(await this.limiter.allows(this.limits.replayUser, actor.userId))) {
+      return { kind: 'resync', seq: await this.replay.head(streamFor(actor)) };
+    }
+    const result = await this.replay.missedBy(actor, since);
+    return result.kind === 'replay' && result.events.length ? { ...result, events: await dropDeleted(this.em.fork(), result.events) } : result;
   }
 }
