@@ -10,6 +10,7 @@ import { applyRequestEdges } from './common/http/request-edges';
 import type { AppConfig } from './config/env';
 import { ensureSuperadmin } from './database/seed/superadmin';
 import { isEmptyDatabase, seedDemo, type DemoLogin } from './database/seed/demo';
+import { demoPassword } from './database/seed/demo-password';
 import { underStartupLock } from './database/startup-lock';
 import { RedisIoAdapter } from './realtime/redis-io.adapter';
 
@@ -58,7 +59,7 @@ export async function createApp(config: AppConfig): Promise<StartedApp> {
       const em = orm.em.fork() as unknown as EntityManager;
       const firstRun = await isEmptyDatabase(em);
       await ensureSuperadmin(em, config);
-      return config.demoSeed && firstRun ? await seedDemo(em) : null;
+      return config.demoSeed && firstRun ? await seedDemo(em, demoPassword(config.dataDir)) : null;
     });
     if (config.redisUrl) {
       // Several instances share Socket.IO rooms through Redis (docs/scale-out.md); app.close() closes its clients.

@@ -57,7 +57,8 @@ export class ConfigError extends Error {}
 
 /** Reads and validates the environment once; a bad value stops start-up with a message naming the variable. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
-  const parsed = envSchema.safeParse(env);
+  // An empty variable (`SUPERADMIN_EMAIL=`) means unset.
+  const parsed = envSchema.safeParse(Object.fromEntries(Object.entries(env).filter(([, v]) => v !== '')));
   if (!parsed.success) {
     const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
     throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
@@ -65,6 +66,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   const e = parsed.data;
   if ((e.SUPERADMIN_EMAIL && !e.SUPERADMIN_PASSWORD) || (!e.SUPERADMIN_EMAIL && e.SUPERADMIN_PASSWORD)) {
     throw new ConfigError('Invalid configuration:\n  SUPERADMIN_EMAIL and SUPERADMIN_PASSWORD must be set together');
+  }
+  if (e.DEMO_SEED === true && e.SUPERADMIN_EMAIL) {
+    throw new ConfigError(
+      'Invalid configuration:\n  DEMO_SEED=true cannot be combined with SUPERADMIN_EMAIL: a demo and its well-known accounts never sit beside a real superadmin',
+    );
   }
   const database: DatabaseConfig = e.DATABASE_URL.startsWith('sqlite:')
     ? { driver: 'sqlite', file: e.DATABASE_URL === 'sqlite::memory:' ? ':memory:' : resolve(e.DATABASE_URL.slice('sqlite:'.length)) }
@@ -78,7 +84,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     jwtSecret: e.JWT_SECRET ?? persistentSecret(dataDir),
     jwtExpiresIn: e.JWT_EXPIRES_IN,
     superadmin: e.SUPERADMIN_EMAIL ? { email: e.SUPERADMIN_EMAIL.toLowerCase(), password: e.SUPERADMIN_PASSWORD! } : undefined,
-    demoSeed: e.DEMO_SEED ?? database.driver === 'sqlite',
+    // The demo only where nobody configured a real superadmin; on PostgreSQL only when DEMO_SEED=true says so.
+    demoSeed: e.DEMO_SEED ?? (database.driver === 'sqlite' && !e.SUPERADMIN_EMAIL),
     loginRateLimit: e.LOGIN_RATE_LIMIT,
     handshakeRateLimit: e.HANDSHAKE_RATE_LIMIT,
     eventRetentionDays: e.EVENT_RETENTION_DAYS,

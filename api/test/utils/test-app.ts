@@ -16,6 +16,8 @@ export interface TestApp {
   app: INestApplication;
   url: string;
   http: ReturnType<typeof request>;
+  /** The app's data folder (its generated secrets, e.g. the demo password). */
+  dataDir: string;
   close(): Promise<void>;
 }
 
@@ -42,6 +44,7 @@ export async function startTestApp(env: Record<string, string> = {}): Promise<Te
     app,
     url,
     http: request(app.getHttpServer()),
+    dataDir: config.dataDir,
     async close() {
       await app.close();
       rmSync(dir, { recursive: true, force: true });
