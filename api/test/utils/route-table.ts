@@ -1,6 +1,8 @@
 import type { INestApplication } from '@nestjs/common';
 import { RequestMethod } from '@nestjs/common';
-import { METHOD_METADATA, PATH_METADATA } from '@nestjs/common/constants';
+import { METHOD_METADATA, PATH_METADATA, ROUTE_ARGS_METADATA } from '@nestjs/common/constants';
+import { RouteParamtypes } from '@nestjs/common/enums/route-paramtypes.enum';
+import type { ZodType } from 'zod';
 import { ModulesContainer } from '@nestjs/core';
 import type { Role } from '@kpi/contracts';
 import { IS_PUBLIC, ROLES_KEY } from '../../src/common/auth/decorators';
@@ -13,6 +15,10 @@ export interface Route {
   handler: string;
   isPublic: boolean;
   roles: Role[] | null;
+  /** The zod schema its body is validated with, if it takes a body. */
+  bodySchema: ZodType | null;
+  /** The zod schema its query string is validated with, if any. */
+  querySchema: ZodType | null;
 }
 
 const join = (...parts: (string | undefined)[]) =>
@@ -33,6 +39,9 @@ export function routeTable(app: INestApplication, prefix = 'api'): Route[] {
         if (path === undefined) continue;
         const method = RequestMethod[Reflect.getMetadata(METHOD_METADATA, handler) as RequestMethod].toLowerCase() as Route['method'];
         const pick = <T>(key: string): T | undefined => Reflect.getMetadata(key, handler) ?? Reflect.getMetadata(key, type);
+        const args = Object.entries((Reflect.getMetadata(ROUTE_ARGS_METADATA, type, name) ?? {}) as Record<string, { pipes?: { schema?: ZodType }[] }>);
+        const schemaOf = (kind: RouteParamtypes) =>
+          args.find(([key]) => key.split(':')[0] === String(kind))?.[1].pipes?.find((p) => p.schema)?.schema ?? null;
         routes.push({
           method,
           path: join(prefix, Array.isArray(base) ? base[0] : base, Array.isArray(path) ? path[0] : path),
@@ -40,6 +49,8 @@ export function routeTable(app: INestApplication, prefix = 'api'): Route[] {
           handler: name,
           isPublic: pick<boolean>(IS_PUBLIC) === true,
           roles: pick<Role[]>(ROLES_KEY) ?? null,
+          bodySchema: schemaOf(RouteParamtypes.BODY),
+          querySchema: schemaOf(RouteParamtypes.QUERY),
         });
       }
     }

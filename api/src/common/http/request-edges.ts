@@ -1,13 +1,30 @@
 import type { INestApplication, PipeTransform, ArgumentMetadata } from '@nestjs/common';
 import type { ErrorResponse } from '@kpi/contracts';
 import { json, type NextFunction, type Request, type Response } from 'express';
-import { AppError } from '../errors/app-error';
+import { AppError, invalid } from '../errors/app-error';
 
 /** The largest request body accepted; the biggest real one (a task with its description) is a few kB. */
 export const BODY_LIMIT = '100kb';
 
 /** A route parameter naming a row: our ids (UUIDs, catalogue slugs), nothing else reaches a query. */
 const ID_PARAM = /^[A-Za-z0-9_-]{1,64}$/;
+
+/** Deeper JSON than any request of ours needs; validators walk bodies recursively, so depth is bounded first. */
+export const MAX_BODY_DEPTH = 32;
+
+/** The nesting depth of a parsed body, measured without recursion (a 20,000-deep array must not overflow the stack). */
+export function depthOf(value: unknown, limit = MAX_BODY_DEPTH): number {
+  let deepest = 0;
+  const stack: [unknown, number][] = [[value, 0]];
+  while (stack.length) {
+    const [v, depth] = stack.pop()!;
+    if (!v || typeof v !== 'object') continue;
+    deepest = Math.max(deepest, depth + 1);
+    if (deepest > limit) return deepest;
+    for (const child of Object.values(v)) stack.push([child, depth + 1]);
+  }
+  return deepest;
+}
 
 const send = (res: Response, statusCode: number, code: ErrorResponse['code'], message: string) =>
   void res.status(statusCode).json({ statusCode, message, code } satisfies ErrorResponse);
@@ -27,12 +44,22 @@ function bodyErrors(err: { status?: number; type?: string }, _req: Request, res:
   next(err);
 }
 
-/** A path parameter that cannot be an id (a NUL, a slash, 10 kB of text) answers 404 like a missing row. */
+function tooDeep(req: Request, res: Response, next: NextFunction): void {
+  if (depthOf(req.body) <= MAX_BODY_DEPTH) return next();
+  send(res, 400, 'VALIDATION', `The request body is nested too deeply (at most ${MAX_BODY_DEPTH} levels)`);
+}
+
+/**
+ * Single named ids outside a zod schema: a path parameter that cannot be an id (a NUL, a slash, 10 kB of text)
+ * answers 404 like a missing row; a named query value (`@Query('company')`) 400 naming it.
+ */
 export class IdParamPipe implements PipeTransform {
   transform(value: unknown, meta: ArgumentMetadata): unknown {
-    // Only a single named parameter (`@Param('id')`); whole-object params go through their own zod schema.
-    if (meta.type !== 'param' || typeof meta.data !== 'string') return value;
-    if (typeof value !== 'string' || !ID_PARAM.test(value)) throw new AppError('NOT_FOUND', 'Not found');
+    // Whole-object params and queries go through their own zod schema.
+    if (typeof meta.data !== 'string') return value;
+    const ok = typeof value === 'string' && ID_PARAM.test(value);
+    if (meta.type === 'param' && !ok) throw new AppError('NOT_FOUND', 'Not found');
+    if (meta.type === 'query' && value !== undefined && !ok) throw invalid(`${meta.data} is not a valid id`, meta.data);
     return value;
   }
 }
@@ -47,5 +74,6 @@ export function applyRequestEdges(app: INestApplication, trustProxy: boolean | n
   app.use(jsonOnly);
   app.use(json({ limit: BODY_LIMIT, strict: true }));
   app.use(bodyErrors);
+  app.use(tooDeep);
   app.useGlobalPipes(new IdParamPipe());
 }
