@@ -48,7 +48,6 @@ export async function createApp(config: AppConfig): Promise<StartedApp> {
       },
     }),
   );
-  app.enableShutdownHooks();
 
   try {
     // The core MikroORM token: registered whichever driver DATABASE_URL picks (the driver packages' own differ).

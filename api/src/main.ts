@@ -2,11 +2,13 @@ import 'reflect-metadata';
 import { createApp } from './bootstrap';
 import { ConfigError, loadConfig } from './config/env';
 import { demoPasswordFile } from './database/seed/demo-password';
+import { stopGracefully } from './shutdown';
 
 async function main(): Promise<void> {
   const config = loadConfig();
   const { app, demoLogins } = await createApp(config);
   await app.listen(config.port);
+  stopGracefully(app);
   const url = `http://localhost:${config.port}`;
   console.log(`KPI Tracker is running on ${url}`);
   if (demoLogins?.length) {
