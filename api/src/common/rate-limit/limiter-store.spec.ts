@@ -47,3 +47,7 @@ describe.each(cases)('the %s limiter store', (_name, make) => {
     expect((await b.hit('k4', 50)).count).toBe(1);
   });
 });
+
+it('an unreachable Redis stops start-up with a message, instead of hanging it', async () => {
+  await expect(new RedisLimiterStore('redis://127.0.0.1:1').connect()).rejects.toThrow(/^Rate limits: Redis is unreachable/);
+});

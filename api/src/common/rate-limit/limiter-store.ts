@@ -49,14 +49,33 @@ export class MemoryLimiterStore implements LimiterStore {
 export class RedisLimiterStore implements LimiterStore {
   private readonly logger = new Logger('RateLimit');
   private readonly client: RedisClientType;
+  private started = false;
+  private healthy = true;
 
   constructor(url: string, private readonly prefix = 'kpi:rl:') {
-    this.client = createClient({ url, socket: { connectTimeout: 5_000, reconnectStrategy: (n) => Math.min(100 * 2 ** n, 2_000) } });
-    this.client.on('error', (err: Error) => this.logger.warn(`rate-limit store: ${err.message}`));
+    this.client = createClient({
+      url,
+      socket: {
+        connectTimeout: 5_000,
+        // At start-up give up soon (a wrong REDIS_URL stops the start with a message); once running, keep trying.
+        reconnectStrategy: (n, cause) => (this.started ? Math.min(100 * 2 ** n, 2_000) : n >= 3 ? new Error(`Redis is unreachable: ${cause.message}`) : 250),
+      },
+    });
+    this.client.on('error', (err: Error) => {
+      if (this.started && this.healthy) this.logger.warn(`rate-limit store lost Redis (${err.message}); limits are not applied until it is back`);
+      this.healthy = false;
+    });
+    this.client.on('ready', () => (this.healthy = true));
   }
 
   async connect(): Promise<this> {
-    await this.client.connect();
+    try {
+      await this.client.connect();
+    } catch (err) {
+      if (this.client.isOpen) this.client.destroy();
+      throw new Error(`Rate limits: ${(err as Error).message}`);
+    }
+    this.started = true;
     return this;
   }
 
