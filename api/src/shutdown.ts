@@ -1,8 +1,13 @@
 import type { INestApplication } from '@nestjs/common';
 import type { Server } from 'node:http';
 
-/** How long a stopping server waits for requests in flight, then for its own close: together under a 10 s kill. */
-export const DRAIN_MS = 7_000;
+/**
+ * A stopping server first keeps accepting for GRACE_MS (requests already sent but still in socket buffers or the
+ * accept queue get in: closing the listener would reset them), then waits up to DRAIN_MS for requests in flight,
+ * then up to CLOSE_MS for its own close: together under a 10 s kill.
+ */
+export const GRACE_MS = 1_000;
+export const DRAIN_MS = 6_000;
 export const CLOSE_MS = 2_000;
 
 /**
@@ -21,7 +26,8 @@ export function stopGracefully(app: INestApplication, log: (line: string) => voi
   const stop = async (signal: string) => {
     if (stopping) return;
     stopping = true;
-    log(`${signal}: finishing ${inFlight} request(s) in flight, then stopping`);
+    log(`${signal}: finishing the requests in flight, then stopping`);
+    await new Promise((r) => setTimeout(r, GRACE_MS));
     // No new connections; idle keep-alive ones close now, busy ones after their response.
     server.close();
     server.closeIdleConnections?.();
