@@ -11,6 +11,8 @@ export interface LimiterStore {
   /** The hits in `key`'s current window, without counting one. */
   peek(key: string): Promise<number>;
   reset(key: string): Promise<void>;
+  /** Opens the store's connection, if it has one (called when the app initialises). */
+  connect?(): Promise<unknown>;
   close(): Promise<void>;
 }
 

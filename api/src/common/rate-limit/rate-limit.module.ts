@@ -20,8 +20,9 @@ const keyPrefix = (config: AppConfig) => `kpi:rl:${createHash('sha256').update(c
     {
       provide: LIMITER_STORE,
       inject: [APP_CONFIG],
-      useFactory: (config: AppConfig): Promise<LimiterStore> | LimiterStore =>
-        config.redisUrl ? new RedisLimiterStore(config.redisUrl, keyPrefix(config)).connect() : new MemoryLimiterStore(),
+      // Not connected here: RateLimiter connects it when the app initialises, after the Socket.IO adapter's Redis.
+      useFactory: (config: AppConfig): LimiterStore =>
+        config.redisUrl ? new RedisLimiterStore(config.redisUrl, keyPrefix(config)) : new MemoryLimiterStore(),
     },
     { provide: LIMITS, inject: [APP_CONFIG], useFactory: limitsFor },
     RateLimiter,

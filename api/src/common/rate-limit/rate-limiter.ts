@@ -1,4 +1,4 @@
-import { Inject, Injectable, Logger, OnApplicationShutdown } from '@nestjs/common';
+import { Inject, Injectable, Logger, OnApplicationShutdown, OnModuleInit } from '@nestjs/common';
 import { AppError } from '../errors/app-error';
 import type { LimiterStore } from './limiter-store';
 
@@ -22,7 +22,7 @@ export class TooManyRequests extends AppError {
  * and a warning logged: sign-in must not stop because the limiter's cache did (docs/security.md).
  */
 @Injectable()
-export class RateLimiter implements OnApplicationShutdown {
+export class RateLimiter implements OnModuleInit, OnApplicationShutdown {
   private readonly logger = new Logger('RateLimit');
 
   constructor(@Inject(LIMITER_STORE) private readonly store: LimiterStore) {}
@@ -50,6 +50,10 @@ export class RateLimiter implements OnApplicationShutdown {
 
   async reset(limit: Limit, key: string): Promise<void> {
     await this.safely(() => this.store.reset(`${limit.name}:${key}`));
+  }
+
+  async onModuleInit(): Promise<void> {
+    await this.store.connect?.();
   }
 
   async onApplicationShutdown(): Promise<void> {
