@@ -1,10 +1,10 @@
 import { DynamicModule, Module } from '@nestjs/common';
 import { MikroOrmModule } from '@mikro-orm/nestjs';
 import { ServeStaticModule } from '@nestjs/serve-static';
-import { ThrottlerModule } from '@nestjs/throttler';
 import { existsSync } from 'node:fs';
 import { AnnouncementsModule } from './modules/announcements/announcements.module';
 import { AuthCoreModule } from './common/auth/auth-core.module';
+import { RateLimitModule } from './common/rate-limit/rate-limit.module';
 import { APP_CONFIG, type AppConfig } from './config/env';
 import { ormOptions } from './config/mikro-orm.config';
 import { EventsModule } from './events/events.module';
@@ -35,7 +35,7 @@ export class AppModule {
       imports: [
         loggingModule(config),
         MikroOrmModule.forRoot({ ...ormOptions(config), registerRequestContext: true }),
-        ThrottlerModule.forRoot([{ name: 'login', ttl: 60_000, limit: config.loginRateLimit }]),
+        RateLimitModule,
         ...web,
         EventsModule,
         HealthModule,

@@ -7,9 +7,11 @@ import helmet from 'helmet';
 import { Logger } from 'nestjs-pino';
 import { AppModule } from './app.module';
 import { ErrorFilter } from './common/errors/error.filter';
+import { applyRequestEdges } from './common/http/request-edges';
 import type { AppConfig } from './config/env';
 import { ensureSuperadmin } from './database/seed/superadmin';
 import { isEmptyDatabase, seedDemo, type DemoLogin } from './database/seed/demo';
+import { demoPassword } from './database/seed/demo-password';
 import { underStartupLock } from './database/startup-lock';
 import { setupOpenApi } from './openapi/setup-openapi';
 import { RedisIoAdapter } from './realtime/redis-io.adapter';
@@ -28,9 +30,12 @@ export async function createApp(config: AppConfig): Promise<StartedApp> {
   const app = await NestFactory.create(AppModule.forRoot(config), {
     bufferLogs: true,
     logger: LEVELS.slice(0, LEVELS.indexOf(config.logLevel) + 1),
+    // Our own parser, JSON only and size-limited (common/http/request-edges.ts).
+    bodyParser: false,
   });
   app.useLogger(app.get(Logger));
   app.setGlobalPrefix('api');
+  applyRequestEdges(app, config.trustProxy);
   app.useGlobalFilters(new ErrorFilter());
   app.use(
     helmet({
@@ -51,7 +56,6 @@ export async function createApp(config: AppConfig): Promise<StartedApp> {
   );
   // After helmet, so the docs page is served under the same content security policy.
   setupOpenApi(app, 'api');
-  app.enableShutdownHooks();
 
   try {
     // The core MikroORM token: registered whichever driver DATABASE_URL picks (the driver packages' own differ).
@@ -62,7 +66,7 @@ export async function createApp(config: AppConfig): Promise<StartedApp> {
       const em = orm.em.fork() as unknown as EntityManager;
       const firstRun = await isEmptyDatabase(em);
       await ensureSuperadmin(em, config);
-      return config.demoSeed && firstRun ? await seedDemo(em) : null;
+      return config.demoSeed && firstRun ? await seedDemo(em, demoPassword(config.dataDir)) : null;
     });
     if (config.redisUrl) {
       // Several instances share Socket.IO rooms through Redis (docs/scale-out.md); app.close() closes its clients.

@@ -16,3 +16,4 @@ export * from './walls';
 export * from './realtime/events';
 export * from './health';
 export * from './published-leaderboard';
+export * from './common/common-passwords';

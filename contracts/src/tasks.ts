@@ -53,8 +53,28 @@ export const scoreHistoryEntrySchema = z.object({
   reason: z.enum(['scored', 'rescored']),
   previous: scoreValues.nullable(),
   next: scoreValues,
+  /**
+   * Whether the row still matches the hash chain of its company's history: `tampered` means it was edited (or a
+   * row before it removed) outside the app; `unchained` rows predate the chain (docs/security.md).
+   */
+  integrity: z.enum(['intact', 'tampered', 'unchained']),
 });
 export type ScoreHistoryEntry = z.infer<typeof scoreHistoryEntrySchema>;
+
+/** GET /score-history/verify: the whole chain of one company checked. */
+export interface ScoreChainReport {
+  companyId: string;
+  intact: boolean;
+  checked: number;
+  unchained: number;
+  firstBroken: { id: string; taskId: string; chainSeq: number | null } | null;
+}
+
+/** `?company=` for the superadmin (required for them); an admin's company is their own. */
+export const scoreChainQuerySchema = z.object({ company: idField('Company').optional() });
+
+/** Header a client may send with a scoring: a retry with the same key changes nothing (no second history row). */
+export const IDEMPOTENCY_KEY_HEADER = 'idempotency-key';
 
 const priority = z.enum(PRIORITIES, { error: 'Priority must be one of low, medium, high, urgent' });
 

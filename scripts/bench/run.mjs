@@ -99,6 +99,7 @@ async function startApi() {
       JWT_SECRET: 'bench-secret-that-is-long-enough-for-hs256-0123456789',
       LOG_LEVEL: 'error',
       LOGIN_RATE_LIMIT: '100000',
+      HANDSHAKE_RATE_LIMIT: '1000000',
       WEB_DIST: join(dir, 'no-web'),
     },
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -4,11 +4,11 @@
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { mkdirSync } from 'node:fs';
-import { browserPool, browserSkipReason, restClient, signIn, startApp } from './harness.mjs';
+import { browserPool, browserSkipReason, restClient, signIn, startDemoApp } from './harness.mjs';
 
 const SHOTS = process.env.KPI_SHOTS_DIR ?? '/tmp/shots';
-const ADMIN = { email: 'olivia.bennett@northwind.demo', password: 'demo-pass-2026' };
-const EXECUTIVE = { email: 'james.carter@northwind.demo', password: 'demo-pass-2026' };
+const ADMIN = { email: 'olivia.bennett@northwind.demo', get password() { return app.demoPassword; } };
+const EXECUTIVE = { email: 'james.carter@northwind.demo', get password() { return app.demoPassword; } };
 const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
 const skip = browserSkipReason();
 let app;
@@ -33,7 +33,7 @@ async function signInAs(who, path, heading) {
 before(async () => {
   if (skip) return;
   mkdirSync(SHOTS, { recursive: true });
-  app = await startApp({ DEMO_SEED: 'true' });
+  app = await startDemoApp();
   api = restClient(app.url);
 });
 after(async () => {

@@ -4,10 +4,10 @@
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { mkdirSync } from 'node:fs';
-import { browserPool, browserSkipReason, restClient, signIn, startApp } from './harness.mjs';
+import { browserPool, browserSkipReason, restClient, signIn, startDemoApp } from './harness.mjs';
 
-const ADMIN = { email: 'olivia.bennett@northwind.demo', password: 'demo-pass-2026' };
-const SUPERADMIN = { email: 'superadmin@kpi.demo', password: 'demo-pass-2026' };
+const ADMIN = { email: 'olivia.bennett@northwind.demo', get password() { return app.demoPassword; } };
+const SUPERADMIN = { email: 'superadmin@kpi.demo', get password() { return app.demoPassword; } };
 const SHOTS = process.env.KPI_SHOTS_DIR ?? '/tmp/shots';
 const skip = browserSkipReason();
 let app;
@@ -42,7 +42,7 @@ async function shoot(page, name, { phone = false } = {}) {
 before(async () => {
   if (skip) return;
   mkdirSync(SHOTS, { recursive: true });
-  app = await startApp({ DEMO_SEED: 'true' });
+  app = await startDemoApp();
   api = restClient(app.url);
 });
 after(async () => {

@@ -6,10 +6,10 @@ import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { mkdirSync, statSync } from 'node:fs';
 import { dirname } from 'node:path';
-import { browserPool, browserSkipReason, restClient, signIn, startApp } from './harness.mjs';
+import { browserPool, browserSkipReason, restClient, signIn, startDemoApp } from './harness.mjs';
 
-const ADMIN = { email: 'olivia.bennett@northwind.demo', password: 'demo-pass-2026' };
-const EXECUTIVE = { email: 'james.carter@northwind.demo', password: 'demo-pass-2026' };
+const ADMIN = { email: 'olivia.bennett@northwind.demo', get password() { return app.demoPassword; } };
+const EXECUTIVE = { email: 'james.carter@northwind.demo', get password() { return app.demoPassword; } };
 const SCREENSHOT = process.env.KPI_SCREENSHOT ?? '/tmp/shots/tasks-demo-admin.png';
 const skip = browserSkipReason();
 let app;
@@ -20,7 +20,7 @@ const tileValue = async (page, label) => Number(await page.getByRole('group', { 
 before(async () => {
   if (skip) return;
   mkdirSync('/tmp/shots', { recursive: true });
-  app = await startApp({ DEMO_SEED: 'true' });
+  app = await startDemoApp();
 });
 after(async () => {
   await browsers.closeAll();

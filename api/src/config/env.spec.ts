@@ -16,6 +16,11 @@ describe('configuration', () => {
     expect(loadConfig(base).jwtSecret).toBe(first.jwtSecret);
   });
 
+  it('seeds no demo by default where a superadmin is configured; an empty variable counts as unset', () => {
+    expect(loadConfig({ ...base, SUPERADMIN_EMAIL: 'root@x.io', SUPERADMIN_PASSWORD: 'a-long-secret-9' }).demoSeed).toBe(false);
+    expect(loadConfig({ ...base, SUPERADMIN_EMAIL: '', SUPERADMIN_PASSWORD: '' }).demoSeed).toBe(true);
+  });
+
   it('switches to PostgreSQL and turns the demo seed off by default', () => {
     const c = loadConfig({ ...base, DATABASE_URL: 'postgres://u@127.0.0.1:5432/kpi', JWT_SECRET: 'x'.repeat(32) });
     expect(c.database).toEqual({ driver: 'postgresql', url: 'postgres://u@127.0.0.1:5432/kpi' });
@@ -29,6 +34,7 @@ describe('configuration', () => {
     [{ JWT_SECRET: 'short' }, 'JWT_SECRET: must be at least 32 characters'],
     [{ DEMO_SEED: 'maybe' }, 'DEMO_SEED: must be true or false'],
     [{ SUPERADMIN_EMAIL: 'root@x.io' }, 'SUPERADMIN_EMAIL and SUPERADMIN_PASSWORD must be set together'],
+    [{ DEMO_SEED: 'true', SUPERADMIN_EMAIL: 'root@x.io', SUPERADMIN_PASSWORD: 'a-long-secret-9' }, 'DEMO_SEED=true cannot be combined with SUPERADMIN_EMAIL'],
   ])('names the variable when %p is invalid', (env, message) => {
     expect(() => loadConfig({ ...base, ...env })).toThrow(message);
   });

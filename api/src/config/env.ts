@@ -20,7 +20,13 @@ export const envSchema = z.object({
   SUPERADMIN_EMAIL: z.email('must be an email address').optional(),
   SUPERADMIN_PASSWORD: z.string().min(8, 'must be at least 8 characters').optional(),
   DEMO_SEED: boolFromEnv.optional(),
-  LOGIN_RATE_LIMIT: z.coerce.number({ error: 'must be a number' }).int().min(1).default(10),
+  LOGIN_RATE_LIMIT: z.coerce.number({ error: 'must be a number' }).int().min(1).default(30),
+  EVENT_RETENTION_DAYS: z.coerce.number({ error: 'must be a number' }).int().min(1).max(3650).default(30),
+  HANDSHAKE_RATE_LIMIT: z.coerce.number({ error: 'must be a number' }).int().min(1).default(120),
+  TRUST_PROXY: z
+    .string()
+    .regex(/^(true|false|\d{1,2}|[0-9a-fA-F.:/, ]+|loopback|linklocal|uniquelocal)$/, 'must be true, false, a hop count or proxy addresses')
+    .default('false'),
   WEB_DIST: z.string().optional(),
   LOG_LEVEL: z.enum(['error', 'warn', 'log', 'debug'], { error: 'must be one of error, warn, log, debug' }).default('warn'),
   LOG_FORMAT: z.enum(['json', 'pretty'], { error: 'must be json or pretty' }).optional(),
@@ -37,7 +43,14 @@ export interface AppConfig {
   jwtExpiresIn: string;
   superadmin?: { email: string; password: string };
   demoSeed: boolean;
+  /** Sign-in attempts (and wall pairing codes) per client address per minute. */
   loginRateLimit: number;
+  /** Socket handshakes per client address per minute. */
+  handshakeRateLimit: number;
+  /** Days the event log keeps events for replay (events/event-log-pruner.ts). */
+  eventRetentionDays: number;
+  /** Express `trust proxy`: which hops' X-Forwarded-For to believe for the client address (rate limits). */
+  trustProxy: boolean | number | string;
   webDist: string;
   logLevel: 'error' | 'warn' | 'log' | 'debug';
   /** Unset: pretty on a terminal, JSON lines otherwise. */
@@ -48,7 +61,8 @@ export class ConfigError extends Error {}
 
 /** Reads and validates the environment once; a bad value stops start-up with a message naming the variable. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
-  const parsed = envSchema.safeParse(env);
+  // An empty variable (`SUPERADMIN_EMAIL=`) means unset.
+  const parsed = envSchema.safeParse(Object.fromEntries(Object.entries(env).filter(([, v]) => v !== '')));
   if (!parsed.success) {
     const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
     throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
@@ -56,6 +70,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   const e = parsed.data;
   if ((e.SUPERADMIN_EMAIL && !e.SUPERADMIN_PASSWORD) || (!e.SUPERADMIN_EMAIL && e.SUPERADMIN_PASSWORD)) {
     throw new ConfigError('Invalid configuration:\n  SUPERADMIN_EMAIL and SUPERADMIN_PASSWORD must be set together');
+  }
+  if (e.DEMO_SEED === true && e.SUPERADMIN_EMAIL) {
+    throw new ConfigError(
+      'Invalid configuration:\n  DEMO_SEED=true cannot be combined with SUPERADMIN_EMAIL: a demo and its well-known accounts never sit beside a real superadmin',
+    );
   }
   const database: DatabaseConfig = e.DATABASE_URL.startsWith('sqlite:')
     ? { driver: 'sqlite', file: e.DATABASE_URL === 'sqlite::memory:' ? ':memory:' : resolve(e.DATABASE_URL.slice('sqlite:'.length)) }
@@ -69,8 +88,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     jwtSecret: e.JWT_SECRET ?? persistentSecret(dataDir),
     jwtExpiresIn: e.JWT_EXPIRES_IN,
     superadmin: e.SUPERADMIN_EMAIL ? { email: e.SUPERADMIN_EMAIL.toLowerCase(), password: e.SUPERADMIN_PASSWORD! } : undefined,
-    demoSeed: e.DEMO_SEED ?? database.driver === 'sqlite',
+    // The demo only where nobody configured a real superadmin; on PostgreSQL only when DEMO_SEED=true says so.
+    demoSeed: e.DEMO_SEED ?? (database.driver === 'sqlite' && !e.SUPERADMIN_EMAIL),
     loginRateLimit: e.LOGIN_RATE_LIMIT,
+    handshakeRateLimit: e.HANDSHAKE_RATE_LIMIT,
+    eventRetentionDays: e.EVENT_RETENTION_DAYS,
+    trustProxy: e.TRUST_PROXY === 'true' ? true : e.TRUST_PROXY === 'false' ? false : /^\d+$/.test(e.TRUST_PROXY) ? Number(e.TRUST_PROXY) : e.TRUST_PROXY,
     webDist: resolve(e.WEB_DIST ?? join(__dirname, '..', '..', '..', 'web', 'dist')),
     logLevel: e.LOG_LEVEL,
     logFormat: e.LOG_FORMAT,

@@ -7,6 +7,7 @@ import { LeaderboardSnapshot } from '../modules/leaderboard/leaderboard-snapshot
 import { Notification } from '../modules/notifications/notification.entity';
 import { CompanyScoreAggregate, ScoreAggregate } from '../modules/stats/score-aggregate.entity';
 import { ScoreHistory } from '../modules/tasks/score-history.entity';
+import { ScoringKey } from '../modules/tasks/scoring-key.entity';
 import { TaskComment } from '../modules/tasks/task-comment.entity';
 import { Task } from '../modules/tasks/task.entity';
 import { User } from '../modules/users/user.entity';
@@ -16,5 +17,5 @@ import { WallPairing } from '../modules/walls/wall-pairing.entity';
 /** Every entity, listed explicitly (no folder scanning), for the ORM config and tests. */
 export const ENTITIES = [
   Company, User, Task, TaskComment, ScoreHistory, Announcement, Notification, Badge, UserBadge, LeaderboardSnapshot, EventLog, StreamSequence,
-  WallDisplay, WallPairing, ScoreAggregate, CompanyScoreAggregate,
+  WallDisplay, WallPairing, ScoreAggregate, CompanyScoreAggregate, ScoringKey,
 ];

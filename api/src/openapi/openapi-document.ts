@@ -20,6 +20,7 @@ const ERROR_MEANING: Record<number, string> = {
   404: 'Not found, or belongs to another company (the same answer)',
   409: 'Conflicts with existing data',
   413: 'The request body is too large',
+  415: 'The body is not JSON (send Content-Type: application/json)',
   429: 'Too many attempts: wait a minute',
 };
 
@@ -106,7 +107,10 @@ function errorAnswers(route: ApiRoute): Record<number, string> {
   if (!route.isPublic || route.wallDisplay) errors[401] = ERROR_MEANING[401];
   if (route.roles) errors[403] = ERROR_MEANING[403];
   if (route.path.includes('{')) errors[404] = ERROR_MEANING[404];
-  if (hasBody) errors[413] = ERROR_MEANING[413];
+  if (hasBody) {
+    errors[413] = ERROR_MEANING[413];
+    errors[415] = ERROR_MEANING[415];
+  }
   if (route.throttled) errors[429] = ERROR_MEANING[429];
   for (const [status, meaning] of Object.entries(route.responds?.errors ?? {})) if (meaning) errors[Number(status)] = meaning;
   return errors;

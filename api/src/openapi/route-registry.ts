@@ -2,11 +2,12 @@ import { RequestMethod, type Type } from '@nestjs/common';
 import { GUARDS_METADATA, HTTP_CODE_METADATA, METHOD_METADATA, PATH_METADATA, ROUTE_ARGS_METADATA } from '@nestjs/common/constants';
 import { RouteParamtypes } from '@nestjs/common/enums/route-paramtypes.enum';
 import type { ModulesContainer } from '@nestjs/core';
-import { ThrottlerGuard } from '@nestjs/throttler';
 import type { Role } from '@kpi/contracts';
 import type { ZodType } from 'zod';
 import { IS_PUBLIC, ROLES_KEY } from '../common/auth/decorators';
 import { WallGuard } from '../common/auth/wall.guard';
+import { FAILURE_LIMIT_KEY } from '../common/rate-limit/failure-limit.interceptor';
+import { RateLimitGuard } from '../common/rate-limit/rate-limit.guard';
 import { ZodPipe } from '../common/validation/zod.pipe';
 import { RESPONDS_KEY, type RespondsMetadata } from './responds';
 
@@ -93,7 +94,7 @@ export function collectRoutes(modules: ModulesContainer, prefix: string): ApiRou
         roles: meta<Role[]>(ROLES_KEY) ?? null,
         isPublic: meta<boolean>(IS_PUBLIC) === true,
         wallDisplay: guards.some((g) => isGuard(g, WallGuard)),
-        throttled: guards.some((g) => isGuard(g, ThrottlerGuard)),
+        throttled: guards.some((g) => isGuard(g, RateLimitGuard)) || meta(FAILURE_LIMIT_KEY) !== undefined,
         successStatus: Reflect.getMetadata(HTTP_CODE_METADATA, fn) ?? (verb === 'post' ? 201 : 200),
         inputs: inputsOf(controller, handler),
         responds: Reflect.getMetadata(RESPONDS_KEY, fn),

@@ -9,13 +9,18 @@ import { EventPublisher, type RealtimeServer } from '../events/event-publisher';
 import { LiveOrder } from './live-order';
 import { ReplayService } from './replay.service';
 import { roomsFor, roomsForWall } from './rooms-for';
+import { SocketSessions } from './socket-sessions';
+import { SocketAdmission } from './socket-admission';
+
+/** The largest message a client may send (they send none today): socket.io's default is 1 MB. */
+const MAX_CLIENT_MESSAGE_BYTES = 64 * 1024;
 
 /**
  * Socket.IO on the api's own port. The handshake token is verified before the connection is accepted; the
  * server then places the socket in its rooms and replays what the client missed since its last sequence.
  * A wall display's token gets a wall socket instead: its two wall rooms, no replay (docs/wall-display.md).
  */
-@WebSocketGateway({ perMessageDeflate: false, serveClient: false })
+@WebSocketGateway({ perMessageDeflate: false, serveClient: false, maxHttpBufferSize: MAX_CLIENT_MESSAGE_BYTES })
 export class RealtimeGateway implements OnGatewayInit, OnGatewayConnection {
   private readonly logger = new Logger('Realtime');
 
@@ -25,11 +30,14 @@ export class RealtimeGateway implements OnGatewayInit, OnGatewayConnection {
     private readonly publisher: EventPublisher,
     private readonly replay: ReplayService,
     private readonly liveOrder: LiveOrder,
+    private readonly socketSessions: SocketSessions,
+    private readonly limits: SocketAdmission,
   ) {}
 
   afterInit(server: RealtimeServer): void {
     this.publisher.attach(server);
     this.liveOrder.attach(server);
+    server.use((socket, next) => void this.limits.admit(socket).then((ok) => (ok ? next() : next(new Error('Too many connections, please wait a minute')))));
     server.use((socket, next) => {
       const auth = (socket.handshake.auth ?? {}) as Partial<HandshakeAuth>;
       if (typeof auth.token !== 'string' || !auth.token) return next(new Error('Please sign in again'));
@@ -50,12 +58,16 @@ export class RealtimeGateway implements OnGatewayInit, OnGatewayConnection {
     if (wall) return this.connectWall(socket, wall);
     const actor = socket.data.actor as Actor | undefined;
     if (!actor) return void socket.disconnect(true);
+    const token = (socket.handshake.auth as Partial<HandshakeAuth>).token as string;
+    this.socketSessions.closeAtExpiry(socket, token);
     this.liveOrder.hold(socket);
     let head = 0;
     try {
       await socket.join(roomsFor(actor));
+      // Revoked while the handshake ran: that revocation's disconnect came before the join and missed this socket.
+      if (!(await this.socketSessions.stillCurrent(actor, token))) return void socket.disconnect(true);
       const since = Number((socket.handshake.auth as Partial<HandshakeAuth>).since);
-      const result = await this.replay.missedBy(actor, Number.isInteger(since) ? since : undefined);
+      const result = await this.limits.missedBy(actor, Number.isInteger(since) ? since : undefined);
       head = result.seq;
       if (result.kind === 'resync') {
         socket.emit('resync', { seq: result.seq });
@@ -76,6 +88,7 @@ export class RealtimeGateway implements OnGatewayInit, OnGatewayConnection {
    * screen it is live and should refetch its board, so nothing committed before the join is missed.
    */
   private async connectWall(socket: Socket, wall: WallActor): Promise<void> {
+    this.socketSessions.closeAtExpiry(socket, (socket.handshake.auth as Partial<HandshakeAuth>).token as string);
     try {
       await socket.join(roomsForWall(wall));
       // Revoked between the handshake and the join: the revocation's disconnect missed this socket.

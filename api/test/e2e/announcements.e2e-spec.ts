@@ -1,7 +1,7 @@
 import type { Announcement } from '@kpi/contracts';
 import { bearer, createTenant, type Tenant, startTwoCompanies } from '../utils/factories';
 import { EntityManager } from '@mikro-orm/sqlite';
-import { DEMO_PASSWORD } from '../../src/database/seed/demo-people';
+import { demoPassword } from '../../src/database/seed/demo-password';
 import { login, settle, startTestApp, type TestApp } from '../utils/test-app';
 
 describe('announcements', () => {
@@ -284,9 +284,9 @@ describe('announcements in the demo seed', () => {
   let t: TestApp;
   let token: string;
   beforeAll(async () => {
-    // The real start path: an empty database is seeded even though a superadmin is configured too.
-    t = await startTestApp({ DEMO_SEED: 'true' });
-    token = (await login(t, 'superadmin@kpi.demo', DEMO_PASSWORD)).token;
+    // The real start path: an empty database, no superadmin configured, the install's generated demo password.
+    t = await startTestApp({ DEMO_SEED: 'true', SUPERADMIN_EMAIL: '', SUPERADMIN_PASSWORD: '' });
+    token = (await login(t, 'superadmin@kpi.demo', demoPassword(t.dataDir))).token;
   });
   afterAll(() => t.close());
 

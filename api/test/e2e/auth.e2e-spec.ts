@@ -106,16 +106,41 @@ describe('auth', () => {
 
 describe('auth rate limit', () => {
   let t: TestApp;
-  beforeAll(async () => (t = await startTestApp({ LOGIN_RATE_LIMIT: '3' })));
+  // TRUST_PROXY lets the test speak from several addresses through X-Forwarded-For.
+  beforeAll(async () => (t = await startTestApp({ LOGIN_RATE_LIMIT: '20', TRUST_PROXY: 'true' })));
   afterAll(() => t.close());
+  const from = (address: string, email: string, password: string) => t.http.post('/api/auth/login').set('X-Forwarded-For', address).send({ email, password });
 
-  it('answers 429 after too many sign-in attempts for one email', async () => {
-    const attempt = () => t.http.post('/api/auth/login').send({ email: 'victim@kpi.test', password: 'guess-guess' });
-    for (let i = 0; i < 3; i++) expect((await attempt()).status).toBe(401);
-    const res = await attempt();
+  it('locks an account after 10 failures, for every address, even with the right password', async () => {
+    const root = await superadminLogin(t);
+    const { executives } = await createTenant(t, root.token, 2);
+    const [victim, bystander] = executives;
+    for (let i = 0; i < 10; i++) expect((await from(`198.51.100.${i}`, victim.user.email, 'guess-guess')).status).toBe(401);
+    const locked = await from('203.0.113.9', victim.user.email, victim.password);
+    expect(locked.status).toBe(429);
+    expect(locked.body).toEqual({ statusCode: 429, code: 'TOO_MANY_REQUESTS', message: 'Too many failed sign-ins for this account, please try again in 15 minutes' });
+    // Another account is not locked out.
+    expect((await from('198.51.100.1', bystander.user.email, bystander.password)).status).toBe(200);
+  });
+
+  it('an unknown email is counted and locked the same way, so a lock reveals nothing', async () => {
+    for (let i = 0; i < 10; i++) expect((await from('192.0.2.50', 'nobody-here@kpi.test', 'guess-guess')).status).toBe(401);
+    expect((await from('192.0.2.51', 'nobody-here@kpi.test', 'guess-guess')).status).toBe(429);
+  });
+
+  it('one address has a budget across accounts (spraying), another address does not share it', async () => {
+    for (let i = 0; i < 20; i++) expect((await from('192.0.2.77', `spray-${i}@kpi.test`, 'guess-guess')).status).toBe(401);
+    const res = await from('192.0.2.77', SUPERADMIN.email, SUPERADMIN.password);
     expect(res.status).toBe(429);
-    expect(res.body.code).toBe('TOO_MANY_REQUESTS');
-    // Another account from the same address is not locked out.
-    expect((await t.http.post('/api/auth/login').send({ email: SUPERADMIN.email, password: SUPERADMIN.password })).status).toBe(200);
+    expect(res.headers['retry-after']).toMatch(/^\d+$/);
+    expect((await from('192.0.2.78', SUPERADMIN.email, SUPERADMIN.password)).status).toBe(200);
+  });
+
+  it('password changes are limited per user', async () => {
+    const root = await superadminLogin(t);
+    const { executives } = await createTenant(t, root.token, 1);
+    const change = () => t.http.put('/api/auth/change-password').set(bearer(executives[0].token)).send({ currentPassword: 'not-my-password', newPassword: 'tangerine-otter-7' });
+    for (let i = 0; i < 5; i++) expect((await change()).status).toBe(400);
+    expect((await change()).status).toBe(429);
   });
 });

@@ -2,7 +2,7 @@ import { EntityManager, MikroORM } from '@mikro-orm/sqlite';
 import type { EventEnvelope, EventPayloads, Leaderboard, Task, UserBadge } from '@kpi/contracts';
 import { hashPassword } from '../../src/common/auth/passwords';
 import { seedBadges } from '../../src/database/seed/demo-badges';
-import { DEMO_PASSWORD, seedPeople, type DemoPeople } from '../../src/database/seed/demo-people';
+import { seedPeople, type DemoPeople } from '../../src/database/seed/demo-people';
 import { seedTasks } from '../../src/database/seed/demo-tasks';
 import { EventLog } from '../../src/events/event-log.entity';
 import { UserBadge as UserBadgeRow } from '../../src/modules/badges/user-badge.entity';
@@ -11,6 +11,9 @@ import { lastCompleteMonths, monthOf } from '../../src/modules/leaderboard/perio
 import { Notification } from '../../src/modules/notifications/notification.entity';
 import { bearer, createTenant, superadminLogin, type Member, type Tenant } from '../utils/factories';
 import { connectSocket, login, settle, startTestApp, type TestApp, type TestSocket } from '../utils/test-app';
+
+/** The demo people are seeded directly here, with a password of the test's choosing. */
+const DEMO_PASSWORD = 'seeded-people-password-1';
 
 const HOUR = 3600_000;
 const inHours = (hours: number) => new Date(Date.now() + hours * HOUR).toISOString();

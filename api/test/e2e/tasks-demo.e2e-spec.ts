@@ -1,12 +1,15 @@
 import { EntityManager, MikroORM } from '@mikro-orm/sqlite';
 import type { ScoreHistoryEntry, Task } from '@kpi/contracts';
 import { hashPassword } from '../../src/common/auth/passwords';
-import { DEMO_PASSWORD, seedPeople, type DemoPeople } from '../../src/database/seed/demo-people';
+import { seedPeople, type DemoPeople } from '../../src/database/seed/demo-people';
 import { seedTasks } from '../../src/database/seed/demo-tasks';
 import { EventLog } from '../../src/events/event-log.entity';
 import { ScoreHistory } from '../../src/modules/tasks/score-history.entity';
 import { bearer } from '../utils/factories';
 import { login, startTestApp, type TestApp } from '../utils/test-app';
+
+/** The demo people are seeded directly here, with a password of the test's choosing. */
+const DEMO_PASSWORD = 'seeded-people-password-1';
 
 describe('demo tasks', () => {
   let t: TestApp;

@@ -125,7 +125,8 @@ describe('tasks', () => {
     it('never answers 500 to a malformed body', async () => {
       for (const payload of [[], 'text', { title: 42 }, { ...body(a.executives[0]), deadline: 7 }, { ...body(a.executives[0]), assignedTo: { $ne: null } }]) {
         const res = await t.http.post('/api/tasks').set(bearer(a.admin.token)).send(payload as object);
-        expect(res.status).toBe(400);
+        // A bare string goes out form-encoded: refused as not JSON (415).
+        expect(res.status).toBe(typeof payload === 'string' ? 415 : 400);
       }
     });
   });

@@ -16,7 +16,7 @@ import { io } from 'socket.io-client';
 import { EventPublisher, type RealtimeServer } from '../../src/events/event-publisher';
 import { Announcement as AnnouncementRow } from '../../src/modules/announcements/announcement.entity';
 import { WallPairing as WallPairingRow } from '../../src/modules/walls/wall-pairing.entity';
-import { bearer, createTenant, type Member, type Tenant, startTwoCompanies } from '../utils/factories';
+import { bearer, createTenant, superadminLogin, type Member, type Tenant, startTwoCompanies } from '../utils/factories';
 import { connectSocket, settle, startTestApp, type TestApp } from '../utils/test-app';
 
 type Envelope<T extends keyof EventPayloads> = EventEnvelope<T>;
@@ -410,5 +410,22 @@ describe('wall pairing rate limit', () => {
     const res = await t.http.post('/api/walls/pairings');
     expect(res.status).toBe(429);
     expect(res.body.message).toBe('Too many attempts, please wait a minute and try again');
+  });
+});
+
+describe('wall code claims are limited per admin', () => {
+  let t: TestApp;
+  beforeAll(async () => (t = await startTestApp()));
+  afterAll(() => t.close());
+
+  it('after 10 wrong codes in 15 minutes the admin gets 429, even for a right one; successes cost nothing', async () => {
+    const root = await superadminLogin(t);
+    const { admin } = await createTenant(t, root.token, 0);
+    const claim = (code: string) => t.http.post('/api/walls/claim').set(bearer(admin.token)).send({ code, name: 'TV' });
+    const freshCode = async () => formatPairingCode((await t.http.post('/api/walls/pairings').expect(201)).body.code);
+    for (let i = 0; i < 12; i++) expect((await claim(await freshCode())).status).toBe(201);
+    for (let i = 0; i < 10; i++) expect((await claim('ZZZ-ZZZ')).status).toBe(404);
+    const locked = await claim(await freshCode());
+    expect(locked.status).toBe(429);
   });
 });

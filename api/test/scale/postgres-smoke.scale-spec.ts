@@ -1,5 +1,5 @@
 import type { Announcement, Company, CompanyStats, ExecutiveStats, Leaderboard, LeaderboardEntry, OverallStats, Task, Top10Response } from '@kpi/contracts';
-import { DEMO_PASSWORD } from '../../src/database/seed/demo-people';
+import { demoPassword } from '../../src/database/seed/demo-password';
 import { moveScoredAt } from '../utils/move-scored-at';
 import { bearer, createMember, createTenant, superadminLogin, type Member, type Tenant } from '../utils/factories';
 import { login, startTestApp, type TestApp } from '../utils/test-app';
@@ -217,7 +217,8 @@ describeScale('the demo on PostgreSQL and on SQLite', (env) => {
 
   beforeAll(async () => {
     db = await createScratchDatabase(env);
-    [pg, sqlite] = await Promise.all([startInstance(db, env, { DEMO_SEED: 'true' }), startTestApp({ DEMO_SEED: 'true' })]);
+    const demo = { DEMO_SEED: 'true', SUPERADMIN_EMAIL: '', SUPERADMIN_PASSWORD: '' };
+    [pg, sqlite] = await Promise.all([startInstance(db, env, demo), startTestApp(demo)]);
   });
   afterAll(async () => {
     await Promise.all([pg?.close(), sqlite?.close()]);
@@ -234,7 +235,7 @@ describeScale('the demo on PostgreSQL and on SQLite', (env) => {
 
   it('gives the same statistics and leaderboards on both databases', async () => {
     const read = async (app: TestApp) => {
-      const root = (await login(app, 'superadmin@kpi.demo', DEMO_PASSWORD)).token;
+      const root = (await login(app, 'superadmin@kpi.demo', demoPassword(app.dataDir))).token;
       const call = async (path: string) => {
         const res = await app.http.get(`/api${path}`).set(bearer(root));
         expect({ path, status: res.status }).toEqual({ path, status: 200 });

@@ -16,6 +16,8 @@ export interface TestApp {
   app: INestApplication;
   url: string;
   http: ReturnType<typeof request>;
+  /** The app's data folder (its generated secrets, e.g. the demo password). */
+  dataDir: string;
   close(): Promise<void>;
 }
 
@@ -30,6 +32,7 @@ export async function startTestApp(env: Record<string, string> = {}): Promise<Te
     SUPERADMIN_PASSWORD: SUPERADMIN.password,
     LOG_LEVEL: 'error',
     LOGIN_RATE_LIMIT: '1000',
+    HANDSHAKE_RATE_LIMIT: '100000',
     WEB_DIST: join(dir, 'no-web'),
     ...env,
   });
@@ -41,6 +44,7 @@ export async function startTestApp(env: Record<string, string> = {}): Promise<Te
     app,
     url,
     http: request(app.getHttpServer()),
+    dataDir: config.dataDir,
     async close() {
       await app.close();
       rmSync(dir, { recursive: true, force: true });

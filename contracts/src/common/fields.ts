@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { LIMITS, MIN_PASSWORD_LENGTH } from '../constants';
+import { isCommonPassword } from './common-passwords';
 
 /** A required, trimmed text field whose messages name the field. */
 export const requiredText = (label: string, max: number) =>
@@ -27,7 +28,8 @@ export const emailField = z
 export const passwordField = z
   .string({ error: 'Password is required' })
   .min(MIN_PASSWORD_LENGTH, 'Password must be at least 8 characters long')
-  .max(LIMITS.password, `Password must be at most ${LIMITS.password} characters`);
+  .max(LIMITS.password, `Password must be at most ${LIMITS.password} characters`)
+  .refine((v) => !isCommonPassword(v), 'This password is too common, please choose another');
 
 export const idField = (label: string) =>
   z.string({ error: `${label} is required` }).trim().min(1, `${label} is required`).max(64, `${label} is not a valid id`);

@@ -30,7 +30,10 @@ export interface EventPayloads {
   'admin.updated': { user: User };
   'admin.deleted': { userId: string };
   /** Tokens issued before `tokenVersion` stop working; a client holding a newer token ignores this. */
-  'session.revoked': { reason: 'password-changed' | 'deactivated' | 'deleted'; tokenVersion: number };
+  'session.revoked': {
+    reason: 'password-changed' | 'deactivated' | 'reactivated' | 'deleted' | 'company-changed' | 'company-deleted';
+    tokenVersion: number;
+  };
   'notification.created': { notification: Notification; unread: number };
   'notification.read': { ids: string[] | 'all'; unread: number };
   /** A company's task figures changed (a task created, scored or deleted): the system statistics are stale. */

@@ -6,6 +6,7 @@ import { APP_CONFIG, type AppConfig } from '../../config/env';
 import { JwtAuthGuard, RolesGuard } from './guards';
 import { JwtStrategy } from './jwt.strategy';
 import { SessionService } from './session.service';
+import { signOptionsFor, USER_AUDIENCE, verifyOptionsFor } from './token-options';
 import { WallGuard } from './wall.guard';
 import { WallSessionService } from './wall-session.service';
 
@@ -16,7 +17,11 @@ import { WallSessionService } from './wall-session.service';
     PassportModule,
     JwtModule.registerAsync({
       inject: [APP_CONFIG],
-      useFactory: (config: AppConfig) => ({ secret: config.jwtSecret, signOptions: { expiresIn: config.jwtExpiresIn as never } }),
+      useFactory: (config: AppConfig) => ({
+        secret: config.jwtSecret,
+        signOptions: { ...signOptionsFor(USER_AUDIENCE), expiresIn: config.jwtExpiresIn as never },
+        verifyOptions: verifyOptionsFor(USER_AUDIENCE),
+      }),
     }),
   ],
   providers: [

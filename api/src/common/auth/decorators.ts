@@ -1,5 +1,5 @@
 import { createParamDecorator, ExecutionContext, SetMetadata } from '@nestjs/common';
-import type { Role } from '@kpi/contracts';
+import { ROLES, type Role } from '@kpi/contracts';
 import type { Actor } from './actor';
 
 export const IS_PUBLIC = 'isPublic';
@@ -8,7 +8,13 @@ export const ROLES_KEY = 'roles';
 /** Opts a route out of authentication (sign-in, health). Everything else needs a valid token. */
 export const Public = () => SetMetadata(IS_PUBLIC, true);
 
-/** Limits a route or controller to the given roles; the global roles guard enforces it. */
+/**
+ * Names the roles a route or controller is open to; the global roles guard enforces it. Every route must make a
+ * decision: one with neither @Roles nor @Public is refused (deny by default).
+ */
 export const Roles = (...roles: Role[]) => SetMetadata(ROLES_KEY, roles);
+
+/** Open to every signed-in user, whatever their role: the explicit form of "any role". */
+export const AnyRole = () => Roles(...ROLES);
 
 export const CurrentActor = createParamDecorator((_: unknown, ctx: ExecutionContext): Actor => ctx.switchToHttp().getRequest().user);

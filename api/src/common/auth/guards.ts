@@ -24,14 +24,17 @@ export class JwtAuthGuard extends AuthGuard('jwt') {
   }
 }
 
-/** Global: @Roles(...) on a route or controller limits it to those roles. */
+/** Global: @Roles(...) on a route or controller limits it to those roles; a route with no decision is refused. */
 @Injectable()
 export class RolesGuard implements CanActivate {
   constructor(private readonly reflector: Reflector) {}
 
   canActivate(context: ExecutionContext): boolean {
-    const roles = this.reflector.getAllAndOverride<Role[] | undefined>(ROLES_KEY, [context.getHandler(), context.getClass()]);
-    if (!roles) return true;
+    const targets = [context.getHandler(), context.getClass()];
+    if (this.reflector.getAllAndOverride<boolean>(IS_PUBLIC, targets)) return true;
+    const roles = this.reflector.getAllAndOverride<Role[] | undefined>(ROLES_KEY, targets);
+    // Deny by default: a route someone forgot to decide on is open to nobody, not to everybody.
+    if (!roles) throw forbidden('Your role does not allow this');
     const actor: Actor | undefined = context.switchToHttp().getRequest().user;
     if (!actor || !roles.includes(actor.role)) throw forbidden('Your role does not allow this');
     return true;

@@ -3,6 +3,7 @@ import { PassportStrategy } from '@nestjs/passport';
 import { ExtractJwt, Strategy } from 'passport-jwt';
 import type { Actor, TokenClaims } from './actor';
 import { SessionService } from './session.service';
+import { TOKEN_ALGORITHM, TOKEN_ISSUER, USER_AUDIENCE } from './token-options';
 
 @Injectable()
 export class JwtStrategy extends PassportStrategy(Strategy) {
@@ -10,7 +11,14 @@ export class JwtStrategy extends PassportStrategy(Strategy) {
     private readonly sessions: SessionService,
     secret: string,
   ) {
-    super({ jwtFromRequest: ExtractJwt.fromAuthHeaderAsBearerToken(), secretOrKey: secret, ignoreExpiration: false });
+    super({
+      jwtFromRequest: ExtractJwt.fromAuthHeaderAsBearerToken(),
+      secretOrKey: secret,
+      ignoreExpiration: false,
+      algorithms: [TOKEN_ALGORITHM],
+      issuer: TOKEN_ISSUER,
+      audience: USER_AUDIENCE,
+    });
   }
 
   validate(claims: TokenClaims): Promise<Actor> {

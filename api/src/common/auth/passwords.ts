@@ -12,3 +12,15 @@ export async function verifyPassword(hash: string, plain: string): Promise<boole
     return false;
   }
 }
+
+let dummy: Promise<string> | null = null;
+
+/**
+ * For an unknown email: the same argon2 work as a real check, so the answer's timing does not tell whether the
+ * account exists. Always false.
+ */
+export async function verifyAgainstDummy(plain: string): Promise<false> {
+  dummy ??= hashPassword(`no-such-account-${Math.random()}`);
+  await verifyPassword(await dummy, plain);
+  return false;
+}

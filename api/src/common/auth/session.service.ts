@@ -4,6 +4,7 @@ import { EntityManager } from '@mikro-orm/sqlite';
 import { User } from '../../modules/users/user.entity';
 import type { Actor, TokenClaims } from './actor';
 import { unauthenticated } from '../errors/app-error';
+import { hasExpiry } from './token-options';
 
 /**
  * Turns a token into an Actor for both HTTP and sockets: the signature, the user still existing and active,
@@ -33,7 +34,7 @@ export class SessionService {
 
   async actorFromClaims(claims: TokenClaims): Promise<Actor> {
     // A wall display's token (or anything else that is not a user's) opens no user endpoint or socket.
-    if ((claims as { kind?: unknown }).kind !== undefined || typeof claims.tv !== 'number') throw unauthenticated();
+    if ((claims as { kind?: unknown }).kind !== undefined || typeof claims.tv !== 'number' || !hasExpiry(claims)) throw unauthenticated();
     const user = await this.em.fork().findOne(User, { id: claims.sub }, { fields: ['id', 'name', 'role', 'company', 'isActive', 'tokenVersion'] });
     if (!user || !user.isActive || user.tokenVersion !== claims.tv) throw unauthenticated();
     return { userId: user.id, role: user.role, companyId: user.company?.id ?? null, name: user.name };

@@ -4,6 +4,7 @@ import { EntityManager } from '@mikro-orm/sqlite';
 import { WallDisplay } from '../../modules/walls/wall-display.entity';
 import { unauthenticated } from '../errors/app-error';
 import type { WallActor, WallTokenClaims } from './actor';
+import { hasExpiry, signOptionsFor, verifyOptionsFor, WALL_AUDIENCE } from './token-options';
 
 /**
  * A screen on an office wall is not switched off for a year: its token lasts that long, and revoking the
@@ -23,7 +24,7 @@ export class WallSessionService {
 
   issue(display: { id: string; companyId: string }): string {
     const claims: WallTokenClaims = { sub: display.id, kind: 'wall', cid: display.companyId };
-    return this.jwt.sign(claims, { expiresIn: WALL_TOKEN_LIFETIME });
+    return this.jwt.sign(claims, { ...signOptionsFor(WALL_AUDIENCE), expiresIn: WALL_TOKEN_LIFETIME });
   }
 
   /** Whether a token claims to be a display's (unverified: only to pick which check applies). */
@@ -35,12 +36,12 @@ export class WallSessionService {
   async displayFromToken(token: string): Promise<WallActor> {
     let claims: WallTokenClaims;
     try {
-      claims = await this.jwt.verifyAsync<WallTokenClaims>(token);
+      claims = await this.jwt.verifyAsync<WallTokenClaims>(token, verifyOptionsFor(WALL_AUDIENCE));
     } catch {
       throw unauthenticated();
     }
     // A user's token never carries `kind`: it opens nothing here.
-    if (claims.kind !== 'wall' || typeof claims.sub !== 'string') throw unauthenticated();
+    if (claims.kind !== 'wall' || typeof claims.sub !== 'string' || !hasExpiry(claims)) throw unauthenticated();
     const em = this.em.fork();
     const display = await em.findOne(WallDisplay, { id: claims.sub }, { fields: ['id', 'name', 'company', 'revokedAt', 'lastSeenAt'] });
     if (!display || display.revokedAt || display.company.id !== claims.cid) throw unauthenticated('This display is no longer paired');

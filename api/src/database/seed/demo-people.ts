@@ -2,8 +2,6 @@ import type { EntityManager } from '@mikro-orm/sqlite';
 import { Company } from '../../modules/companies/company.entity';
 import { User } from '../../modules/users/user.entity';
 
-export const DEMO_PASSWORD = 'demo-pass-2026';
-
 interface CompanySeed {
   name: string;
   industry: string;

@@ -1,19 +1,19 @@
-import { Body, Controller, Get, HttpCode, Post, Put, UseGuards } from '@nestjs/common';
+import { Body, Controller, Get, HttpCode, Post, Put } from '@nestjs/common';
 import { changePasswordResponseSchema, changePasswordSchema, loginResponseSchema, loginSchema, verifyResponseSchema } from '@kpi/contracts';
 import type { z } from 'zod';
 import type { Actor } from '../../common/auth/actor';
-import { CurrentActor, Public } from '../../common/auth/decorators';
+import { AnyRole, CurrentActor, Public } from '../../common/auth/decorators';
 import { ZodPipe } from '../../common/validation/zod.pipe';
 import { Responds } from '../../openapi/responds';
 import { AuthService } from './auth.service';
-import { LoginThrottlerGuard } from './login-throttler.guard';
+import { RateLimited } from '../../common/rate-limit/rate-limit.guard';
 
 @Controller('auth')
 export class AuthController {
   constructor(private readonly auth: AuthService) {}
 
   @Public()
-  @UseGuards(LoginThrottlerGuard)
+  @RateLimited({ limit: 'loginAddress', by: 'address' })
   @Post('login')
   @HttpCode(200)
   @Responds(loginResponseSchema)
@@ -23,12 +23,15 @@ export class AuthController {
 
   @Get('verify')
   @Responds(verifyResponseSchema)
+  @AnyRole()
   verify(@CurrentActor() actor: Actor) {
     return this.auth.verify(actor);
   }
 
   @Put('change-password')
   @Responds(changePasswordResponseSchema)
+  @AnyRole()
+  @RateLimited({ limit: 'passwordChange', by: 'user' })
   changePassword(@CurrentActor() actor: Actor, @Body(new ZodPipe(changePasswordSchema)) body: z.output<typeof changePasswordSchema>) {
     return this.auth.changePassword(actor, body.currentPassword, body.newPassword);
   }

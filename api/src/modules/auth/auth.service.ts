@@ -2,12 +2,13 @@ import { Injectable } from '@nestjs/common';
 import { EntityManager } from '@mikro-orm/sqlite';
 import type { ChangePasswordResponse, LoginResponse, VerifyResponse } from '@kpi/contracts';
 import type { Actor } from '../../common/auth/actor';
-import { hashPassword, verifyPassword } from '../../common/auth/passwords';
+import { hashPassword, verifyAgainstDummy, verifyPassword } from '../../common/auth/passwords';
 import { SessionService } from '../../common/auth/session.service';
 import { invalid, unauthenticated } from '../../common/errors/app-error';
 import { UnitOfWork } from '../../events/unit-of-work';
 import { User } from '../users/user.entity';
 import { toUserView } from '../users/user.view';
+import { LoginAttempts } from './login-attempts';
 
 @Injectable()
 export class AuthService {
@@ -15,12 +16,19 @@ export class AuthService {
     private readonly em: EntityManager,
     private readonly sessions: SessionService,
     private readonly uow: UnitOfWork,
+    private readonly attempts: LoginAttempts,
   ) {}
 
   async login(email: string, password: string): Promise<LoginResponse> {
+    await this.attempts.assertNotLocked(email);
     const user = await this.em.fork().findOne(User, { email }, { populate: ['company', 'passwordHash'] });
-    // The same answer for an unknown email and a wrong password, so emails cannot be probed.
-    if (!user || !(await verifyPassword(user.passwordHash, password))) throw unauthenticated('Invalid email or password');
+    // The same answer, after the same argon2 work, for an unknown email and a wrong password: emails cannot be probed.
+    const valid = user ? await verifyPassword(user.passwordHash, password) : await verifyAgainstDummy(password);
+    if (!user || !valid) {
+      await this.attempts.failed(email);
+      throw unauthenticated('Invalid email or password');
+    }
+    await this.attempts.succeeded(email);
     if (!user.isActive) throw unauthenticated('This account has been deactivated. Please contact your administrator.');
     return { token: this.sessions.issue(user), user: toUserView(user) };
   }

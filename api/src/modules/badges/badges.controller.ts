@@ -2,7 +2,7 @@ import { Body, Controller, Get, Param, Post } from '@nestjs/common';
 import { assignBadgeSchema, badgeSchema, userBadgeSchema } from '@kpi/contracts';
 import { z } from 'zod';
 import type { Actor } from '../../common/auth/actor';
-import { CurrentActor, Roles } from '../../common/auth/decorators';
+import { AnyRole, CurrentActor, Roles } from '../../common/auth/decorators';
 import { ZodPipe } from '../../common/validation/zod.pipe';
 import { Responds } from '../../openapi/responds';
 import { BadgesService } from './badges.service';
@@ -13,12 +13,14 @@ export class BadgesController {
 
   @Get()
   @Responds(z.array(badgeSchema))
+  @AnyRole()
   catalogue() {
     return this.badges.catalogue();
   }
 
   @Get('user/:userId')
   @Responds(z.array(userBadgeSchema))
+  @AnyRole()
   forUser(@CurrentActor() actor: Actor, @Param('userId') userId: string) {
     return this.badges.forUser(actor, userId);
   }

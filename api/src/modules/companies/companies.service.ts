@@ -9,6 +9,9 @@ import { EventPublisher } from '../../events/event-publisher';
 import { UnitOfWork } from '../../events/unit-of-work';
 import { EventLog, StreamSequence } from '../../events/event-log.entity';
 import { ScoreAggregatesService } from '../stats/score-aggregates.service';
+import { ScoreHistory } from '../tasks/score-history.entity';
+import { User } from '../users/user.entity';
+import { ScoringKey } from '../tasks/scoring-key.entity';
 import { Company } from './company.entity';
 import { toCompanyView } from './company.view';
 import { memberCounts } from './member-counts.query';
@@ -72,11 +75,20 @@ export class CompaniesService {
    */
   async remove(_actor: Actor, id: string): Promise<MessageResponse> {
     const result = await this.uow.run(async (em, events) => {
+      const members = await em.find(User, { company: id }, { fields: ['id', 'tokenVersion'] });
       const found = await em.nativeDelete(Company, { id });
       if (!found) throw notFound('Company');
       await em.nativeDelete(EventLog, { stream: id });
       await em.nativeDelete(StreamSequence, { stream: id });
+      // History keeps plain ids (it outlives a task or a user), so no foreign key removes it with the company.
+      await em.nativeDelete(ScoreHistory, { companyId: id });
+      await em.nativeDelete(ScoringKey, { companyId: id });
       events.record('company.deleted', { kind: 'superadmin' }, { companyId: id });
+      // Each member's sockets close (on every instance) and any cached session ends. The company's own stream is
+      // gone, so these go on the system stream, where only each user could ever replay their own.
+      for (const m of members) {
+        events.record('session.revoked', { kind: 'user', userId: m.id, companyId: null }, { reason: 'company-deleted', tokenVersion: m.tokenVersion + 1 });
+      }
       return { message: 'Company deleted successfully' };
     });
     this.publisher.disconnectWalls(id);

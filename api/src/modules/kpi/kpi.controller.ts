@@ -2,7 +2,7 @@ import { Controller, Get, Param, Query, UseInterceptors } from '@nestjs/common';
 import { companyStatsQuerySchema, companyStatsSchema, executiveStatsQuerySchema, executiveStatsSchema, overallStatsSchema } from '@kpi/contracts';
 import type { z } from 'zod';
 import type { Actor } from '../../common/auth/actor';
-import { CurrentActor, Roles } from '../../common/auth/decorators';
+import { AnyRole, CurrentActor, Roles } from '../../common/auth/decorators';
 import { ZodPipe } from '../../common/validation/zod.pipe';
 import { Responds } from '../../openapi/responds';
 import { CsvInterceptor } from '../leaderboard/csv';
@@ -15,6 +15,7 @@ export class KpiController {
 
   @Get('executive/:id')
   @Responds(executiveStatsSchema)
+  @AnyRole()
   executive(@CurrentActor() actor: Actor, @Param('id') id: string, @Query(new ZodPipe(executiveStatsQuerySchema)) query: z.output<typeof executiveStatsQuerySchema>) {
     return this.kpi.executive(actor, id, query);
   }

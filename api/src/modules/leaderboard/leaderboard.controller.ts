@@ -2,7 +2,7 @@ import { Body, Controller, Get, Param, Post, Query, UseInterceptors } from '@nes
 import { generateLeaderboardSchema, leaderboardQuerySchema, leaderboardSchema, monthlyParamsSchema, top10QuerySchema, top10ResponseSchema, yearlyParamsSchema } from '@kpi/contracts';
 import type { z } from 'zod';
 import type { Actor } from '../../common/auth/actor';
-import { CurrentActor, Roles } from '../../common/auth/decorators';
+import { AnyRole, CurrentActor, Roles } from '../../common/auth/decorators';
 import { ZodPipe } from '../../common/validation/zod.pipe';
 import { Responds } from '../../openapi/responds';
 import { CsvInterceptor } from './csv';
@@ -15,6 +15,7 @@ export class LeaderboardController {
 
   @Get('monthly/:year/:month')
   @Responds(leaderboardSchema, { csv: true })
+  @AnyRole()
   monthly(
     @CurrentActor() actor: Actor,
     @Param(new ZodPipe(monthlyParamsSchema)) period: z.output<typeof monthlyParamsSchema>,
@@ -25,6 +26,7 @@ export class LeaderboardController {
 
   @Get('yearly/:year')
   @Responds(leaderboardSchema, { csv: true })
+  @AnyRole()
   yearly(
     @CurrentActor() actor: Actor,
     @Param(new ZodPipe(yearlyParamsSchema)) period: z.output<typeof yearlyParamsSchema>,
@@ -35,6 +37,7 @@ export class LeaderboardController {
 
   @Get('top10/:companyId')
   @Responds(top10ResponseSchema)
+  @AnyRole()
   top10(@CurrentActor() actor: Actor, @Param('companyId') companyId: string, @Query(new ZodPipe(top10QuerySchema)) query: z.output<typeof top10QuerySchema>) {
     return this.leaderboard.top10(actor, companyId, query);
   }

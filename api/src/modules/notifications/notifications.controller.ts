@@ -1,11 +1,12 @@
 import { Controller, Get, Param, Put } from '@nestjs/common';
 import { notificationListSchema } from '@kpi/contracts';
 import type { Actor } from '../../common/auth/actor';
-import { CurrentActor } from '../../common/auth/decorators';
+import { AnyRole, CurrentActor } from '../../common/auth/decorators';
 import { NotificationsService } from './notifications.service';
 import { Responds } from '../../openapi/responds';
 
 @Controller('notifications')
+@AnyRole()
 export class NotificationsController {
   constructor(private readonly notifications: NotificationsService) {}
 

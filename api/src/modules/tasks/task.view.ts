@@ -46,7 +46,8 @@ export function toTaskView(task: Task, now = new Date()): TaskView {
   };
 }
 
-export const toScoreHistoryView = (h: ScoreHistory): ScoreHistoryEntry => ({
+/** `intact`: the row still matches its hash and its link in the company's chain (modules/tasks/score-chain.ts). */
+export const toScoreHistoryView = (h: ScoreHistory, intact: boolean): ScoreHistoryEntry => ({
   _id: h.id,
   task: h.taskId,
   scoredBy: h.scoredById ? { _id: h.scoredById, name: h.scoredByName } : null,
@@ -54,4 +55,5 @@ export const toScoreHistoryView = (h: ScoreHistory): ScoreHistoryEntry => ({
   reason: h.reason,
   previous: h.previous,
   next: h.next,
+  integrity: h.chainSeq === null ? 'unchained' : intact ? 'intact' : 'tampered',
 });

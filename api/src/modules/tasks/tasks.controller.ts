@@ -1,10 +1,11 @@
-import { Body, Controller, Delete, Get, Param, Post, Put, Query } from '@nestjs/common';
-import { createTaskSchema, messageResponseSchema, scoreHistoryEntrySchema, scoreTaskSchema, submitTaskSchema, taskListQuerySchema, taskSchema, updateTaskSchema } from '@kpi/contracts';
+import { Body, Controller, Delete, Get, Headers, Param, Post, Put, Query } from '@nestjs/common';
+import { IDEMPOTENCY_KEY_HEADER, createTaskSchema, messageResponseSchema, scoreHistoryEntrySchema, scoreTaskSchema, submitTaskSchema, taskListQuerySchema, taskSchema, updateTaskSchema } from '@kpi/contracts';
 import { z } from 'zod';
 import type { Actor } from '../../common/auth/actor';
 import { CurrentActor, Roles } from '../../common/auth/decorators';
 import { ZodPipe } from '../../common/validation/zod.pipe';
 import { Responds } from '../../openapi/responds';
+import { parseIdempotencyKey } from './scoring-keys';
 import { TasksService } from './tasks.service';
 
 @Controller('tasks')
@@ -56,8 +57,13 @@ export class TasksController {
   @Put(':id/score')
   @Roles('admin')
   @Responds(taskSchema, { errors: { 409: 'The task has not been submitted yet' } })
-  score(@CurrentActor() actor: Actor, @Param('id') id: string, @Body(new ZodPipe(scoreTaskSchema)) body: z.output<typeof scoreTaskSchema>) {
-    return this.tasks.score(actor, id, body);
+  score(
+    @CurrentActor() actor: Actor,
+    @Param('id') id: string,
+    @Body(new ZodPipe(scoreTaskSchema)) body: z.output<typeof scoreTaskSchema>,
+    @Headers(IDEMPOTENCY_KEY_HEADER) key?: string,
+  ) {
+    return this.tasks.score(actor, id, body, parseIdempotencyKey(key));
   }
 
   @Delete(':id')

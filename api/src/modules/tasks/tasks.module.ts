@@ -2,8 +2,15 @@ import { Module } from '@nestjs/common';
 import { BadgesModule } from '../badges/badges.module';
 import { LeaderboardModule } from '../leaderboard/leaderboard.module';
 import { StatsModule } from '../stats/stats.module';
+import { ScoreChainController } from './score-chain.controller';
+import { ScoreChainService } from './score-chain.service';
 import { TasksController } from './tasks.controller';
 import { TasksService } from './tasks.service';
 
-@Module({ imports: [BadgesModule, LeaderboardModule, StatsModule], controllers: [TasksController], providers: [TasksService], exports: [TasksService] })
+@Module({
+  imports: [BadgesModule, LeaderboardModule, StatsModule],
+  controllers: [TasksController, ScoreChainController],
+  providers: [TasksService, ScoreChainService],
+  exports: [TasksService],
+})
 export class TasksModule {}

@@ -26,6 +26,8 @@ import { NotificationsService } from '../notifications/notifications.service';
 import { ScoreAggregatesService } from '../stats/score-aggregates.service';
 import { User } from '../users/user.entity';
 import { ScoreHistory } from './score-history.entity';
+import { appendScoreHistory, intactRows } from './score-chain';
+import { isRetriedScoring } from './scoring-keys';
 import { TaskComment } from './task-comment.entity';
 import { Task } from './task.entity';
 import { canScore, canSubmit, currentFigures, isLocked, scoreFigures, scoringReason } from './task-rules';
@@ -75,7 +77,8 @@ export class TasksService {
     const task = await em.findOne(Task, { id, ...tenantFilter(actor) });
     if (!task) throw notFound('Task');
     const rows = await em.find(ScoreHistory, { taskId: task.id, companyId: task.company.id }, { orderBy: { at: 'desc' } });
-    return rows.map(toScoreHistoryView);
+    const intact = await intactRows(em, task.company.id, rows);
+    return rows.map((r) => toScoreHistoryView(r, intact.get(r.id) ?? false));
   }
 
   create(actor: Actor, input: CreateTask): Promise<TaskView> {
@@ -181,10 +184,12 @@ export class TasksService {
   }
 
   /** Scores submitted work (again, if already scored); every scoring is appended to the task's history. */
-  score(actor: Actor, id: string, input: ScoreTask): Promise<TaskView> {
+  score(actor: Actor, id: string, input: ScoreTask, idempotencyKey?: string): Promise<TaskView> {
     return this.uow.run(async (em, events) => {
       await lockRow(em, Task, id);
       const task = await this.findInScope(em, actor, id);
+      // A retry of a scoring already made (same key): answer as before, record nothing again.
+      if (idempotencyKey && (await isRetriedScoring(em, task.company.id, idempotencyKey, task.id))) return toTaskView(task);
       if (!canScore(task) || !task.submittedAt) throw conflict('This task has not been submitted yet');
       const previous = currentFigures(task);
       const next = scoreFigures(input, task.submittedAt, task.deadline);
@@ -199,7 +204,7 @@ export class TasksService {
       if (input.comment) {
         em.create(TaskComment, { task, author: scorer, authorName: actor.name, role: actor.role, text: input.comment });
       }
-      em.create(ScoreHistory, {
+      await appendScoreHistory(em, {
         companyId,
         taskId: task.id,
         scoredById: scorer.id,

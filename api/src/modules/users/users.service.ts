@@ -82,6 +82,7 @@ export class UsersService {
   update(actor: Actor, id: string, input: UpdateUser): Promise<UserView> {
     return this.uow.run(async (em, events) => {
       const user = await this.findManageable(em, actor, id);
+      const formerCompanyId = user.company?.id ?? null;
       if (input.role !== undefined && input.role !== user.role) throw forbidden('Roles cannot be changed');
       if (input.company !== undefined && input.company !== null && input.company !== user.company?.id) {
         if (actor.role !== 'superadmin') throw forbidden('You can only work within your own company');
@@ -97,7 +98,9 @@ export class UsersService {
       if (input.department !== undefined) user.department = input.department;
       if (input.phoneNumber !== undefined) user.phoneNumber = input.phoneNumber;
 
-      let revoke: 'deactivated' | 'password-changed' | null = null;
+      // Every change of who the user is ends their sessions and sockets (docs/security.md): their token and the
+      // rooms their sockets joined were chosen for the user they were.
+      let revoke: 'deactivated' | 'reactivated' | 'password-changed' | 'company-changed' | null = formerCompanyId !== (user.company?.id ?? null) ? 'company-changed' : null;
       if (input.password !== undefined) {
         user.passwordHash = await hashPassword(input.password);
         user.mustChangePassword = true;
@@ -106,7 +109,7 @@ export class UsersService {
       if (input.isActive !== undefined && input.isActive !== user.isActive) {
         if (user.id === actor.userId) throw forbidden('You cannot deactivate your own account');
         user.isActive = input.isActive;
-        if (!input.isActive) revoke = 'deactivated';
+        revoke = input.isActive ? 'reactivated' : 'deactivated';
       }
       if (revoke) user.tokenVersion += 1;
       await em.flush();
@@ -114,7 +117,8 @@ export class UsersService {
       const view = toUserView(user);
       this.recordChange(events, 'updated', view);
       if (revoke) {
-        events.record('session.revoked', { kind: 'user', userId: user.id, companyId: user.company?.id ?? null }, { reason: revoke, tokenVersion: user.tokenVersion });
+        // On the stream the old sessions follow (the former company's, after a move).
+        events.record('session.revoked', { kind: 'user', userId: user.id, companyId: formerCompanyId }, { reason: revoke, tokenVersion: user.tokenVersion });
       }
       return view;
     });

@@ -1,10 +1,11 @@
-import { Body, Controller, Delete, Get, Headers, Param, Post, UseGuards } from '@nestjs/common';
-import { ThrottlerGuard } from '@nestjs/throttler';
+import { Body, Controller, Delete, Get, Headers, Param, Post } from '@nestjs/common';
 import { claimWallSchema, messageResponseSchema, PAIRING_SECRET_HEADER, pairingStatusSchema, wallBoardSchema, wallDisplaySchema, wallPairingSchema } from '@kpi/contracts';
 import { z } from 'zod';
 import type { Actor, WallActor } from '../../common/auth/actor';
 import { CurrentActor, Public, Roles } from '../../common/auth/decorators';
 import { CurrentWall, WallDisplayOnly } from '../../common/auth/wall.guard';
+import { LimitFailures } from '../../common/rate-limit/failure-limit.interceptor';
+import { RateLimited } from '../../common/rate-limit/rate-limit.guard';
 import { ZodPipe } from '../../common/validation/zod.pipe';
 import { Responds } from '../../openapi/responds';
 import { WallsService } from './walls.service';
@@ -15,7 +16,7 @@ export class WallsController {
 
   /** A screen asks for a code: no login, so limited per address like sign-in. */
   @Public()
-  @UseGuards(ThrottlerGuard)
+  @RateLimited({ limit: 'wallPairing', by: 'address' })
   @Post('pairings')
   @Responds(wallPairingSchema)
   startPairing() {
@@ -32,6 +33,7 @@ export class WallsController {
   @Post('claim')
   @Roles('admin')
   @Responds(wallDisplaySchema)
+  @LimitFailures('wallClaim')
   claim(@CurrentActor() actor: Actor, @Body(new ZodPipe(claimWallSchema)) body: z.output<typeof claimWallSchema>) {
     return this.walls.claim(actor, body);
   }

@@ -1,0 +1,79 @@
+import type { INestApplication, PipeTransform, ArgumentMetadata } from '@nestjs/common';
+import type { ErrorResponse } from '@kpi/contracts';
+import { json, type NextFunction, type Request, type Response } from 'express';
+import { AppError, invalid } from '../errors/app-error';
+
+/** The largest request body accepted; the biggest real one (a task with its description) is a few kB. */
+export const BODY_LIMIT = '100kb';
+
+/** A route parameter naming a row: our ids (UUIDs, catalogue slugs), nothing else reaches a query. */
+const ID_PARAM = /^[A-Za-z0-9_-]{1,64}$/;
+
+/** Deeper JSON than any request of ours needs; validators walk bodies recursively, so depth is bounded first. */
+export const MAX_BODY_DEPTH = 32;
+
+/** The nesting depth of a parsed body, measured without recursion (a 20,000-deep array must not overflow the stack). */
+export function depthOf(value: unknown, limit = MAX_BODY_DEPTH): number {
+  let deepest = 0;
+  const stack: [unknown, number][] = [[value, 0]];
+  while (stack.length) {
+    const [v, depth] = stack.pop()!;
+    if (!v || typeof v !== 'object') continue;
+    deepest = Math.max(deepest, depth + 1);
+    if (deepest > limit) return deepest;
+    for (const child of Object.values(v)) stack.push([child, depth + 1]);
+  }
+  return deepest;
+}
+
+const send = (res: Response, statusCode: number, code: ErrorResponse['code'], message: string) =>
+  void res.status(statusCode).json({ statusCode, message, code } satisfies ErrorResponse);
+
+/** Bodies are JSON or nothing: a form-encoded or text body is refused before any parser or route sees it. */
+function jsonOnly(req: Request, res: Response, next: NextFunction): void {
+  const hasBody = Number(req.headers['content-length'] ?? 0) > 0 || req.headers['transfer-encoding'] !== undefined;
+  if (!hasBody || req.is('application/json')) return next();
+  send(res, 415, 'VALIDATION', 'The request body must be JSON (Content-Type: application/json)');
+}
+
+/** Body-parser failures happen before Nest's filters: answer them in the same shape (413 too large, 400 bad JSON). */
+function bodyErrors(err: { status?: number; type?: string }, _req: Request, res: Response, next: NextFunction): void {
+  if (err?.type === 'entity.too.large') return send(res, 413, 'VALIDATION', `The request body is too large (at most ${BODY_LIMIT})`);
+  if (err?.type === 'entity.parse.failed') return send(res, 400, 'VALIDATION', 'The request body is not valid JSON');
+  if (err?.status && err.status >= 400 && err.status < 500) return send(res, err.status, 'VALIDATION', 'The request body could not be read');
+  next(err);
+}
+
+function tooDeep(req: Request, res: Response, next: NextFunction): void {
+  if (depthOf(req.body) <= MAX_BODY_DEPTH) return next();
+  send(res, 400, 'VALIDATION', `The request body is nested too deeply (at most ${MAX_BODY_DEPTH} levels)`);
+}
+
+/**
+ * Single named ids outside a zod schema: a path parameter that cannot be an id (a NUL, a slash, 10 kB of text)
+ * answers 404 like a missing row; a named query value (`@Query('company')`) 400 naming it.
+ */
+export class IdParamPipe implements PipeTransform {
+  transform(value: unknown, meta: ArgumentMetadata): unknown {
+    // Whole-object params and queries go through their own zod schema.
+    if (typeof meta.data !== 'string') return value;
+    const ok = typeof value === 'string' && ID_PARAM.test(value);
+    if (meta.type === 'param' && !ok) throw new AppError('NOT_FOUND', 'Not found');
+    if (meta.type === 'query' && value !== undefined && !ok) throw invalid(`${meta.data} is not a valid id`, meta.data);
+    return value;
+  }
+}
+
+/**
+ * The request edges for the whole app: JSON bodies only, at most BODY_LIMIT, path ids checked, and which proxy
+ * to trust for the client address (`TRUST_PROXY`). Needs the app created with `bodyParser: false`.
+ */
+export function applyRequestEdges(app: INestApplication, trustProxy: boolean | number | string): void {
+  const http = app.getHttpAdapter().getInstance() as { set(key: string, value: unknown): void };
+  http.set('trust proxy', trustProxy);
+  app.use(jsonOnly);
+  app.use(json({ limit: BODY_LIMIT, strict: true }));
+  app.use(bodyErrors);
+  app.use(tooDeep);
+  app.useGlobalPipes(new IdParamPipe());
+}

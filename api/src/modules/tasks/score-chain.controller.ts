@@ -1,0 +1,18 @@
+import { Controller, Get, Query } from '@nestjs/common';
+import { scoreChainQuerySchema } from '@kpi/contracts';
+import type { z } from 'zod';
+import type { Actor } from '../../common/auth/actor';
+import { CurrentActor, Roles } from '../../common/auth/decorators';
+import { ZodPipe } from '../../common/validation/zod.pipe';
+import { ScoreChainService } from './score-chain.service';
+
+@Controller('score-history')
+export class ScoreChainController {
+  constructor(private readonly chain: ScoreChainService) {}
+
+  @Get('verify')
+  @Roles('superadmin', 'admin')
+  verify(@CurrentActor() actor: Actor, @Query(new ZodPipe(scoreChainQuerySchema)) query: z.output<typeof scoreChainQuerySchema>) {
+    return this.chain.verify(actor, query.company);
+  }
+}

@@ -1,0 +1,122 @@
+import { createHash } from 'node:crypto';
+import type { EntityManager } from '@mikro-orm/sqlite';
+import { PostgreSqlPlatform } from '@mikro-orm/postgresql';
+import { ScoreHistory, type ScoreFigures } from './score-history.entity';
+
+/** The `prevHash` of a company's first chained row. */
+export const GENESIS = '0'.repeat(64);
+
+export interface HistoryContent {
+  id: string;
+  companyId: string;
+  taskId: string;
+  scoredById: string | null;
+  scoredByName: string;
+  reason: 'scored' | 'rescored';
+  previous: ScoreFigures | null;
+  next: ScoreFigures;
+  at: Date;
+  chainSeq: number;
+}
+
+/** JSON with keys sorted at every level, so a row hashes the same after a round trip through either database. */
+function canonical(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map(canonical).join(',')}]`;
+  if (value && typeof value === 'object') {
+    const entries = Object.entries(value).filter(([, v]) => v !== undefined);
+    return `{${entries.sort(([a], [b]) => (a < b ? -1 : 1)).map(([k, v]) => `${JSON.stringify(k)}:${canonical(v)}`).join(',')}}`;
+  }
+  return JSON.stringify(value ?? null);
+}
+
+/** A row's hash: its content and the hash of the row before it in its company's chain. */
+export function chainHash(prevHash: string, row: HistoryContent): string {
+  const content = { ...row, at: row.at.toISOString() };
+  return createHash('sha256').update(prevHash).update('\n').update(canonical(content)).digest('hex');
+}
+
+/**
+ * Appends a scoring to its company's history chain. Scorings of one company take turns here (a transaction-scoped
+ * advisory lock on PostgreSQL; SQLite runs one write transaction at a time), and the unique (company, chain_seq)
+ * index refuses a fork should two ever slip past.
+ */
+export async function appendScoreHistory(em: EntityManager, row: Omit<HistoryContent, 'id' | 'chainSeq' | 'at'> & { at?: Date }): Promise<ScoreHistory> {
+  if (em.getPlatform() instanceof PostgreSqlPlatform) {
+    await em.execute(`select pg_advisory_xact_lock(hashtext(?))`, [`score-chain:${row.companyId}`]);
+  }
+  const last = await em.findOne(
+    ScoreHistory,
+    { companyId: row.companyId, chainSeq: { $ne: null } },
+    { orderBy: { chainSeq: 'desc' }, fields: ['chainSeq', 'hash'] },
+  );
+  const entry = em.create(ScoreHistory, { ...row, at: new Date(row.at ?? Date.now()) });
+  entry.chainSeq = (last?.chainSeq ?? 0) + 1;
+  entry.prevHash = last?.hash ?? GENESIS;
+  entry.hash = chainHash(entry.prevHash, contentOf(entry));
+  return entry;
+}
+
+const contentOf = (h: ScoreHistory): HistoryContent => ({
+  id: h.id,
+  companyId: h.companyId,
+  taskId: h.taskId,
+  scoredById: h.scoredById,
+  scoredByName: h.scoredByName,
+  reason: h.reason,
+  previous: h.previous,
+  next: h.next,
+  at: h.at,
+  chainSeq: h.chainSeq!,
+});
+
+/** Whether a chained row still holds what was hashed, and follows the row it claims to follow. */
+export function rowIsIntact(row: ScoreHistory, before: ScoreHistory | null | undefined): boolean {
+  if (row.chainSeq === null || !row.hash || !row.prevHash) return false;
+  const expectedPrev = row.chainSeq === 1 ? GENESIS : before?.hash;
+  return row.prevHash === expectedPrev && chainHash(row.prevHash, contentOf(row)) === row.hash;
+}
+
+export interface ChainReport {
+  intact: boolean;
+  /** Chained rows checked. */
+  checked: number;
+  /** Rows written before the chain existed: not covered. */
+  unchained: number;
+  /** The first row whose content or link does not match, if any. */
+  firstBroken: { id: string; taskId: string; chainSeq: number | null } | null;
+}
+
+const PAGE = 500;
+
+/** Walks a company's whole chain in pages, recomputing every hash and link; also catches a missing row (a gap). */
+export async function verifyChain(em: EntityManager, companyId: string): Promise<ChainReport> {
+  let before: ScoreHistory | null = null;
+  let checked = 0;
+  for (;;) {
+    const page: ScoreHistory[] = await em.find(
+      ScoreHistory,
+      { companyId, chainSeq: { $gt: before?.chainSeq ?? 0 } },
+      { orderBy: { chainSeq: 'asc' }, limit: PAGE },
+    );
+    for (const row of page) {
+      const expectedSeq: number = (before?.chainSeq ?? 0) + 1;
+      if (row.chainSeq !== expectedSeq || !rowIsIntact(row, before)) {
+        const unchained = await em.count(ScoreHistory, { companyId, chainSeq: null });
+        return { intact: false, checked, unchained, firstBroken: { id: row.id, taskId: row.taskId, chainSeq: row.chainSeq } };
+      }
+      before = row;
+      checked++;
+    }
+    if (page.length < PAGE) break;
+  }
+  const unchained = await em.count(ScoreHistory, { companyId, chainSeq: null });
+  return { intact: true, checked, unchained, firstBroken: null };
+}
+
+/** For one task's history: each row checked against the row before it in the company chain (one extra query). */
+export async function intactRows(em: EntityManager, companyId: string, rows: ScoreHistory[]): Promise<Map<string, boolean>> {
+  const wanted = rows.map((r) => r.chainSeq).filter((s): s is number => s !== null && s > 1).map((s) => s - 1);
+  const before = wanted.length ? await em.find(ScoreHistory, { companyId, chainSeq: { $in: wanted } }) : [];
+  const bySeq = new Map(before.map((b) => [b.chainSeq, b]));
+  return new Map(rows.map((r) => [r.id, rowIsIntact(r, r.chainSeq ? bySeq.get(r.chainSeq - 1) : null)]));
+}

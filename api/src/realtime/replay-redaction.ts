@@ -1,0 +1,30 @@
+import type { EntityManager } from '@mikro-orm/sqlite';
+import type { EventEnvelope } from '@kpi/contracts';
+import { Announcement } from '../modules/announcements/announcement.entity';
+import { User } from '../modules/users/user.entity';
+
+const ANNOUNCEMENT_EVENTS = new Set(['announcement.created', 'announcement.updated', 'announcement.pinned']);
+const USER_EVENTS = new Set(['user.created', 'user.updated', 'admin.created', 'admin.updated']);
+
+/**
+ * What was deleted stays deleted in a replay: events carrying an announcement that no longer exists, or a user
+ * record (email, phone number) of someone since deleted, are dropped. The `*.deleted` events themselves stay,
+ * so the client still removes what it holds. Two queries, whatever the number of events.
+ */
+export async function dropDeleted(em: EntityManager, events: EventEnvelope[]): Promise<EventEnvelope[]> {
+  const announcementOf = (e: EventEnvelope) => (ANNOUNCEMENT_EVENTS.has(e.type) ? (e.payload as { announcement?: { _id?: string } }).announcement?._id : undefined);
+  const userOf = (e: EventEnvelope) => (USER_EVENTS.has(e.type) ? (e.payload as { user?: { _id?: string } }).user?._id : undefined);
+  const announcementIds = [...new Set(events.map(announcementOf).filter((id): id is string => !!id))];
+  const userIds = [...new Set(events.map(userOf).filter((id): id is string => !!id))];
+  if (!announcementIds.length && !userIds.length) return events;
+
+  const [announcements, users] = await Promise.all([
+    announcementIds.length ? em.find(Announcement, { id: { $in: announcementIds } }, { fields: ['id'] }) : [],
+    userIds.length ? em.find(User, { id: { $in: userIds } }, { fields: ['id'] }) : [],
+  ]);
+  const live = new Set([...announcements.map((a) => a.id), ...users.map((u) => u.id)]);
+  return events.filter((e) => {
+    const id = announcementOf(e) ?? userOf(e);
+    return id === undefined || live.has(id);
+  });
+}

@@ -1,0 +1,57 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { EntityManager } from '@mikro-orm/sqlite';
+import { HttpAdapterHost } from '@nestjs/core';
+import type { IncomingMessage } from 'node:http';
+import type { Socket } from 'socket.io';
+import type { Actor } from '../common/auth/actor';
+import { LIMITS, type Limits } from '../common/rate-limit/limits';
+import { RateLimiter } from '../common/rate-limit/rate-limiter';
+import { ReplayService, type ReplayResult } from './replay.service';
+import { dropDeleted } from './replay-redaction';
+import { streamFor } from './rooms-for';
+
+type TrustFn = (address: string, hop: number) => boolean;
+
+/**
+ * The client's address as Express's `req.ip` gives it (TRUST_PROXY decides how far X-Forwarded-For is believed):
+ * walk from the socket's peer outwards while each hop is a trusted proxy.
+ */
+export function clientAddress(req: IncomingMessage, trust: TrustFn | undefined): string {
+  const peer = req.socket?.remoteAddress ?? 'unknown';
+  if (!trust) return peer;
+  const header = req.headers['x-forwarded-for'];
+  const forwarded = (Array.isArray(header) ? header.join(',') : (header ?? '')).split(',').map((s) => s.trim()).filter(Boolean).reverse();
+  const chain = [peer, ...forwarded];
+  for (let hop = 0; hop < chain.length - 1; hop++) if (!trust(chain[hop], hop)) return chain[hop];
+  return chain[chain.length - 1];
+}
+
+/**
+ * What a socket is let in to: handshakes per address, replays per user (a reconnect loop must not become a
+ * lever), and replays without what was deleted since.
+ */
+@Injectable()
+export class SocketAdmission {
+  constructor(
+    private readonly limiter: RateLimiter,
+    @Inject(LIMITS) private readonly limits: Limits,
+    private readonly http: HttpAdapterHost,
+    private readonly replay: ReplayService,
+    private readonly em: EntityManager,
+  ) {}
+
+  admit(socket: Socket): Promise<boolean> {
+    const express = this.http.httpAdapter?.getInstance() as { get?(key: string): unknown } | undefined;
+    const trust = express?.get?.('trust proxy fn') as TrustFn | undefined;
+    return this.limiter.allows(this.limits.handshakeAddress, clientAddress(socket.request, trust));
+  }
+
+  /** The replay, unless this user already had their share this minute: then `resync`, and the client refetches. */
+  async missedBy(actor: Actor, since: number | undefined): Promise<ReplayResult> {
+    if (since !== undefined && !(await this.limiter.allows(this.limits.replayUser, actor.userId))) {
+      return { kind: 'resync', seq: await this.replay.head(streamFor(actor)) };
+    }
+    const result = await this.replay.missedBy(actor, since);
+    return result.kind === 'replay' && result.events.length ? { ...result, events: await dropDeleted(this.em.fork(), result.events) } : result;
+  }
+}
