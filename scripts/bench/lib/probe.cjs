@@ -1,0 +1,42 @@
+// Preloaded into the api (and the bare Socket.IO floor) by the bench: `node --require probe.cjs ...`.
+// Changes nothing in the app. Over the IPC channel it answers `memory` (RSS, heap, external, array buffers)
+// and, once asked to `watch` some event names, reports the monotonic time (process.hrtime, shared by all
+// processes on the machine) at which each such event is handed to Socket.IO for a room: "published".
+'use strict';
+const { dirname, join } = require('node:path');
+
+if (typeof process.send === 'function') {
+  const watched = new Set();
+  try {
+    const base = dirname(require.resolve('socket.io', { paths: [process.cwd(), join(process.cwd(), 'api')] }));
+    const { BroadcastOperator } = require(join(base, 'broadcast-operator.js'));
+    const emit = BroadcastOperator.prototype.emit;
+    BroadcastOperator.prototype.emit = function probedEmit(event, ...args) {
+      if (watched.has(event)) {
+        const at = process.hrtime.bigint().toString();
+        const envelopeId = args[0] && typeof args[0] === 'object' ? args[0].id ?? null : null;
+        process.send({ type: 'published', event, at, envelopeId, rooms: [...(this.rooms ?? [])] });
+      }
+      return emit.call(this, event, ...args);
+    };
+  } catch (err) {
+    process.send({ type: 'probe-error', error: String(err && err.message) });
+  }
+
+  process.on('message', (m) => {
+    if (!m || typeof m !== 'object' || m.type === undefined) return;
+    if (m.type === 'memory') {
+      const mem = process.memoryUsage();
+      process.send({ id: m.id, type: 'memory', ...mem });
+    } else if (m.type === 'watch') {
+      watched.clear();
+      for (const e of m.events ?? []) watched.add(e);
+      process.send({ id: m.id, type: 'watching' });
+    } else if (m.type === 'gc') {
+      if (global.gc) global.gc();
+      process.send({ id: m.id, type: 'gc', available: Boolean(global.gc) });
+    }
+  });
+  // The IPC channel must not keep the process alive on its own.
+  process.channel?.unref();
+}
