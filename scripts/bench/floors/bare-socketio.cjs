@@ -4,9 +4,11 @@
 // through IPC (`publish`: an event with given bytes to a room); the preloaded probe records the publish time.
 'use strict';
 const http = require('node:http');
-const { join } = require('node:path');
+const { dirname, join } = require('node:path');
 const apiDir = join(__dirname, '..', '..', '..', 'api');
-const { Server } = require(require.resolve('socket.io', { paths: [apiDir] }));
+// The very copy of socket.io the api's Nest adapter loads (it may nest its own under @nestjs/platform-socket.io).
+const adapterDir = dirname(require.resolve('@nestjs/platform-socket.io', { paths: [apiDir] }));
+const { Server } = require(require.resolve('socket.io', { paths: [adapterDir] }));
 
 const server = http.createServer((req, res) => {
   res.statusCode = req.url === '/health' ? 200 : 404;

@@ -7,20 +7,33 @@ const { dirname, join } = require('node:path');
 
 if (typeof process.send === 'function') {
   const watched = new Set();
+  // Nest's Socket.IO adapter may carry its own copy of socket.io (nested under @nestjs/platform-socket.io):
+  // patch every copy the api can load.
+  const roots = [process.cwd(), join(process.cwd(), 'api')];
   try {
-    const base = dirname(require.resolve('socket.io', { paths: [process.cwd(), join(process.cwd(), 'api')] }));
-    const { BroadcastOperator } = require(join(base, 'broadcast-operator.js'));
-    const emit = BroadcastOperator.prototype.emit;
-    BroadcastOperator.prototype.emit = function probedEmit(event, ...args) {
-      if (watched.has(event)) {
-        const at = process.hrtime.bigint().toString();
-        const envelopeId = args[0] && typeof args[0] === 'object' ? args[0].id ?? null : null;
-        process.send({ type: 'published', event, at, envelopeId, rooms: [...(this.rooms ?? [])] });
-      }
-      return emit.call(this, event, ...args);
-    };
-  } catch (err) {
-    process.send({ type: 'probe-error', error: String(err && err.message) });
+    roots.unshift(dirname(require.resolve('@nestjs/platform-socket.io', { paths: roots })));
+  } catch {
+    // not installed: only the top-level copy
+  }
+  const patched = new Set();
+  for (const root of roots) {
+    try {
+      const base = dirname(require.resolve('socket.io', { paths: [root] }));
+      if (patched.has(base)) continue;
+      patched.add(base);
+      const { BroadcastOperator } = require(join(base, 'broadcast-operator.js'));
+      const emit = BroadcastOperator.prototype.emit;
+      BroadcastOperator.prototype.emit = function probedEmit(event, ...args) {
+        if (watched.has(event)) {
+          const at = process.hrtime.bigint().toString();
+          const envelopeId = args[0] && typeof args[0] === 'object' ? args[0].id ?? null : null;
+          process.send({ type: 'published', event, at, envelopeId, rooms: [...(this.rooms ?? [])] });
+        }
+        return emit.call(this, event, ...args);
+      };
+    } catch (err) {
+      console.error('bench probe: cannot watch Socket.IO emits:', err && err.message);
+    }
   }
 
   process.on('message', (m) => {

@@ -1,6 +1,12 @@
 import verify from './verify.mjs';
 import top10 from './top10.mjs';
 import tasksPage from './tasks-page.mjs';
+import leaderboardMonthly from './leaderboard-monthly.mjs';
+import kpi from './kpi.mjs';
+import scoring from './scoring.mjs';
+import scoreEvent from './score-event.mjs';
+import fanout from './fanout.mjs';
+import connect from './connect.mjs';
 
 /** Every scenario, in the order the table lists them. */
-export const SCENARIOS = [verify, top10, tasksPage];
+export const SCENARIOS = [verify, top10, tasksPage, leaderboardMonthly, kpi, scoring, scoreEvent, fanout, connect];
