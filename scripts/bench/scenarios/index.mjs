@@ -7,6 +7,9 @@ import scoring from './scoring.mjs';
 import scoreEvent from './score-event.mjs';
 import fanout from './fanout.mjs';
 import connect from './connect.mjs';
+import loginPage from './login-page.mjs';
+import restart from './restart.mjs';
+import browserScale from './browser-scale.mjs';
 
 /** Every scenario, in the order the table lists them. */
-export const SCENARIOS = [verify, top10, tasksPage, leaderboardMonthly, kpi, scoring, scoreEvent, fanout, connect];
+export const SCENARIOS = [verify, top10, tasksPage, leaderboardMonthly, kpi, scoring, scoreEvent, fanout, connect, loginPage, restart, browserScale];
