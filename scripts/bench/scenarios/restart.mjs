@@ -18,21 +18,24 @@ async function timeStart(dir) {
   let output = '';
   child.stdout.on('data', (d) => (output += d));
   child.stderr.on('data', (d) => (output += d));
-  const stop = async () => {
-    if (child.exitCode !== null) return;
+  const signal = (name) => {
     try {
-      process.kill(-child.pid, 'SIGTERM');
+      process.kill(-child.pid, name);
+      return true;
     } catch {
-      return;
+      return false; // the group is gone already
     }
-    for (let i = 0; i < 100 && child.exitCode === null; i++) await sleep(50);
-    if (child.exitCode === null) process.kill(-child.pid, 'SIGKILL');
+  };
+  const stop = async () => {
+    if (child.exitCode !== null || child.signalCode !== null || !signal('SIGTERM')) return;
+    for (let i = 0; i < 100 && child.exitCode === null && child.signalCode === null; i++) await sleep(50);
+    signal('SIGKILL');
   };
   onCleanup(stop);
   const t0 = performance.now();
   try {
     for (;;) {
-      if (child.exitCode !== null) throw new Error(`npm start exited with ${child.exitCode}:\n${output.slice(-2000)}`);
+      if (child.exitCode !== null || child.signalCode !== null) throw new Error(`npm start exited with ${child.exitCode}:\n${output.slice(-2000)}`);
       try {
         const res = await fetch(`http://127.0.0.1:${port}/api/health`);
         if (res.ok) return performance.now() - t0;
