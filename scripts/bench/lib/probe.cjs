@@ -40,7 +40,7 @@ if (typeof process.send === 'function') {
     if (!m || typeof m !== 'object' || m.type === undefined) return;
     if (m.type === 'memory') {
       const mem = process.memoryUsage();
-      process.send({ id: m.id, type: 'memory', ...mem });
+      process.send({ id: m.id, type: 'memory', ...mem, ...rssParts() });
     } else if (m.type === 'watch') {
       watched.clear();
       for (const e of m.events ?? []) watched.add(e);
@@ -50,6 +50,17 @@ if (typeof process.send === 'function') {
       process.send({ id: m.id, type: 'gc', available: Boolean(global.gc) });
     }
   });
+  /** RSS split by kind (Linux): anonymous memory (heap, malloc), file-backed pages, shared memory. */
+  function rssParts() {
+    try {
+      const status = require('node:fs').readFileSync('/proc/self/status', 'utf8');
+      const kb = (name) => Number((status.match(new RegExp(`^${name}:\\s+(\\d+) kB`, 'm')) ?? [])[1] ?? NaN) * 1024;
+      return { rssAnon: kb('RssAnon'), rssFile: kb('RssFile'), rssShmem: kb('RssShmem'), threads: Number((status.match(/^Threads:\s+(\d+)/m) ?? [])[1] ?? NaN) };
+    } catch {
+      return {};
+    }
+  }
+
   // The IPC channel must not keep the process alive on its own.
   process.channel?.unref();
 }

@@ -10,6 +10,8 @@ import connect from './connect.mjs';
 import loginPage from './login-page.mjs';
 import restart from './restart.mjs';
 import browserScale from './browser-scale.mjs';
+import soak from './soak.mjs';
+import announceMemory from './announce-memory.mjs';
 
 /** Every scenario, in the order the table lists them. */
-export const SCENARIOS = [verify, top10, tasksPage, leaderboardMonthly, kpi, scoring, scoreEvent, fanout, connect, loginPage, restart, browserScale];
+export const SCENARIOS = [verify, top10, tasksPage, leaderboardMonthly, kpi, scoring, scoreEvent, fanout, connect, loginPage, restart, browserScale, soak, announceMemory];

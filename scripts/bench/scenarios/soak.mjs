@@ -1,0 +1,70 @@
+import { row } from '../lib/compare.mjs';
+import { ask, sleep } from '../lib/process.mjs';
+import { scoredWaiters } from '../lib/scorer.mjs';
+import { appSocketPool } from '../lib/socket-pool.mjs';
+import { mintToken } from '../lib/tokens.mjs';
+import { scorableTasks, scoreAtRate } from './score-event.mjs';
+
+const SAMPLE_EVERY_S = 30;
+const ANNOUNCEMENTS_PER_MIN = 10;
+const MB = 1024 * 1024;
+
+/**
+ * Memory under steady load: 1,000 sockets, 20 scores/s, 10 announcements/min for --soak-minutes (10).
+ * Every 30 s the api (through the preloaded probe) runs a full GC and reports RSS, heap, external and array
+ * buffers; growth is measured from the end of the warm-up (the first fifth, at least one sample) to the end.
+ * Tip: run with MALLOC_ARENA_MAX=2 in the environment to see how much RSS growth is glibc's per-thread arenas.
+ */
+export default {
+  name: 'soak',
+  optIn: true,
+  title: '10-minute soak: 1,000 sockets, 20 scores/s, 10 announcements/min; RSS and heap every 30 s',
+  async run(ctx) {
+    const { app, api, db, people } = await ctx.scaled();
+    const { sockets, who } = await appSocketPool(ctx);
+    const tasks = await scorableTasks(db, who);
+    const tokens = new Map(people.map((c) => [c.id, mintToken(c.admin)]));
+    const waiters = scoredWaiters(sockets);
+    const totalS = ctx.options.soakMinutes * 60;
+    const samples = [];
+    const sample = async (t) => {
+      await ask(app.child, { type: 'gc' });
+      const m = await ask(app.child, { type: 'memory' });
+      const s = { t, rss: m.rss / MB, heapUsed: m.heapUsed / MB, external: m.external / MB, arrayBuffers: m.arrayBuffers / MB, anon: m.rssAnon / MB, file: m.rssFile / MB, shmem: m.rssShmem / MB };
+      samples.push(s);
+      ctx.log(`  t=${String(t).padStart(4)} s  rss ${s.rss.toFixed(1)} MB  heap ${s.heapUsed.toFixed(1)} MB  external ${s.external.toFixed(1)} MB  arrayBuffers ${s.arrayBuffers.toFixed(1)} MB  (rss: anon ${s.anon.toFixed(1)}, file ${s.file.toFixed(1)}, shmem ${s.shmem.toFixed(1)} MB)`);
+    };
+    await sample(0);
+    let stop = false;
+    let announcements = 0;
+    let scores = 0;
+    const failures = [];
+    const announcing = (async () => {
+      while (!stop) {
+        const company = people[announcements % people.length];
+        await api.call('POST', '/announcements', tokens.get(company.id), { title: `Soak ${announcements}`, content: 'Soak test announcement.' }).catch((err) => failures.push(err.message));
+        announcements++;
+        await sleep(60_000 / ANNOUNCEMENTS_PER_MIN);
+      }
+    })();
+    const started = Date.now();
+    for (let slice = 1; slice * SAMPLE_EVERY_S <= totalS; slice++) {
+      const out = await scoreAtRate(app.base, tasks, tokens, waiters, SAMPLE_EVERY_S, scores);
+      scores += out.results.length + out.failures.length;
+      failures.push(...out.failures);
+      await sample(Math.round((Date.now() - started) / 1000));
+    }
+    stop = true;
+    await announcing;
+    waiters.off();
+    const warm = samples[Math.max(1, Math.floor(samples.length / 5))];
+    const last = samples[samples.length - 1];
+    const growth = (key) => ((last[key] - warm[key]) / warm[key]) * 100;
+    const series = samples.map((s) => `${s.t}s:${s.rss.toFixed(0)}/${s.heapUsed.toFixed(0)}`).join(' ');
+    const note = `${scores} scores, ${announcements} announcements; after warm-up (t=${warm.t} s) RSS ${warm.rss.toFixed(1)} → ${last.rss.toFixed(1)} MB, heap ${warm.heapUsed.toFixed(1)} → ${last.heapUsed.toFixed(1)} MB, external ${warm.external.toFixed(1)} → ${last.external.toFixed(1)} MB, anonymous RSS ${warm.anon.toFixed(1)} → ${last.anon.toFixed(1)} MB, file-backed ${warm.file.toFixed(1)} → ${last.file.toFixed(1)} MB, shared ${warm.shmem.toFixed(1)} → ${last.shmem.toFixed(1)} MB; rss/heap MB: ${series}${failures.length ? `; ${failures.length} failures: ${failures[0]}` : ''}`;
+    return [
+      row({ scenario: `soak ${ctx.options.soakMinutes} min`, metric: 'RSS growth %', app: growth('rss'), target: '< 10 %', note }),
+      row({ scenario: `soak ${ctx.options.soakMinutes} min`, metric: 'heap growth %', app: growth('heapUsed'), target: '—' }),
+    ];
+  },
+};
