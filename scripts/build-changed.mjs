@@ -22,6 +22,7 @@ const WORKSPACES = [
 const SHARED = ['package-lock.json', 'tsconfig.json'];
 
 function files(dir) {
+  if (!existsSync(dir)) return [];
   const out = [];
   for (const entry of readdirSync(dir, { withFileTypes: true })) {
     if (SKIP.has(entry.name)) continue;
@@ -33,11 +34,11 @@ function files(dir) {
 }
 
 /** One hash over the relative paths and contents of every input, in a stable order. */
-export function inputHash(inputs) {
+export function inputHash(inputs, root = ROOT) {
   const hash = createHash('sha256');
-  const all = [...inputs.flatMap((d) => files(join(ROOT, d))), ...SHARED.map((f) => join(ROOT, f)).filter(existsSync)].sort();
+  const all = [...inputs.flatMap((d) => files(join(root, d))), ...SHARED.map((f) => join(root, f)).filter(existsSync)].sort();
   for (const file of all) {
-    hash.update(relative(ROOT, file));
+    hash.update(relative(root, file));
     hash.update('\0');
     hash.update(readFileSync(file));
     hash.update('\0');
@@ -45,19 +46,30 @@ export function inputHash(inputs) {
   return hash.digest('hex');
 }
 
-const stampOf = (ws) => join(ROOT, ws, 'dist', '.build-stamp');
+const stampOf = (root, ws) => join(root, ws, 'dist', '.build-stamp');
 
-/** Builds each stale workspace in order; resolves with how many were built. */
-export function buildChanged() {
+/** The workspaces whose inputs differ from their stamp (or that have none), in build order, with the new hash. */
+export function staleWorkspaces(root = ROOT) {
+  return WORKSPACES.map((ws) => ({ name: ws.name, hash: inputHash(ws.inputs, root) })).filter((ws) => {
+    const stamp = stampOf(root, ws.name);
+    return !existsSync(stamp) || readFileSync(stamp, 'utf8').trim() !== ws.hash;
+  });
+}
+
+/** Records a successful build of `ws` (its dist folder exists by then). */
+export function writeStamp(root, ws) {
+  writeFileSync(stampOf(root, ws.name), `${ws.hash}\n`);
+}
+
+/** Builds each stale workspace in order; returns how many were built. */
+export function buildChanged(root = ROOT) {
   let built = 0;
-  for (const ws of WORKSPACES) {
-    const hash = inputHash(ws.inputs);
-    const stamp = stampOf(ws.name);
-    if (existsSync(stamp) && readFileSync(stamp, 'utf8').trim() === hash) continue;
+  // Hashes are taken before building, so an edit made during the build is picked up by the next start.
+  for (const ws of staleWorkspaces(root)) {
     console.log(`building ${ws.name} (changed since its last build)...`);
-    const result = spawnSync('npm', ['run', 'build', '-w', ws.name], { cwd: ROOT, stdio: 'inherit' });
+    const result = spawnSync('npm', ['run', 'build', '-w', ws.name], { cwd: root, stdio: 'inherit' });
     if (result.status !== 0) throw new Error(`npm run build -w ${ws.name} failed`);
-    writeFileSync(stamp, `${hash}\n`);
+    writeStamp(root, ws);
     built++;
   }
   if (built === 0) console.log('build: nothing changed since the last build');
