@@ -40,7 +40,8 @@ if (typeof process.send === 'function') {
     if (!m || typeof m !== 'object' || m.type === undefined) return;
     if (m.type === 'memory') {
       const mem = process.memoryUsage();
-      process.send({ id: m.id, type: 'memory', ...mem, ...rssParts() });
+      const spaces = Object.fromEntries(require('node:v8').getHeapSpaceStatistics().map((sp) => [sp.space_name, sp.space_size]));
+      process.send({ id: m.id, type: 'memory', ...mem, ...rssParts(), spaces });
     } else if (m.type === 'watch') {
       watched.clear();
       for (const e of m.events ?? []) watched.add(e);

@@ -24,9 +24,9 @@ export default {
     const sample = async (n) => {
       await ask(app.child, { type: 'gc' });
       const m = await ask(app.child, { type: 'memory' });
-      const s = { n, rss: m.rss / MB, heap: m.heapUsed / MB, external: m.external / MB, anon: m.rssAnon / MB, file: m.rssFile / MB, threads: m.threads };
+      const s = { n, rss: m.rss / MB, heap: m.heapUsed / MB, heapTotal: m.heapTotal / MB, external: m.external / MB, anon: m.rssAnon / MB, file: m.rssFile / MB, threads: m.threads, newSpace: (m.spaces?.new_space ?? NaN) / MB, oldSpace: (m.spaces?.old_space ?? NaN) / MB };
       samples.push(s);
-      ctx.log(`  after ${String(n).padStart(3)}: rss ${s.rss.toFixed(1)} (anon ${s.anon.toFixed(1)}, file ${s.file.toFixed(1)}) heap ${s.heap.toFixed(1)} external ${s.external.toFixed(1)} MB, ${s.threads} threads`);
+      ctx.log(`  after ${String(n).padStart(3)}: rss ${s.rss.toFixed(1)} (anon ${s.anon.toFixed(1)}, file ${s.file.toFixed(1)}) heap ${s.heap.toFixed(1)} (committed ${s.heapTotal.toFixed(1)}: new space ${s.newSpace.toFixed(1)}, old space ${s.oldSpace.toFixed(1)}) external ${s.external.toFixed(1)} MB, ${s.threads} threads`);
     };
     await sample(0);
     for (let i = 1; i <= ANNOUNCEMENTS; i++) {
@@ -37,7 +37,7 @@ export default {
     const first = samples[1];
     const last = samples[samples.length - 1];
     const d = (k) => (last[k] - first[k]).toFixed(1);
-    const note = `from announcement ${first.n} to ${last.n}: RSS +${d('rss')} MB (anonymous +${d('anon')}, file-backed +${d('file')}), heap +${d('heap')} MB, external +${d('external')} MB; MALLOC_ARENA_MAX=${process.env.MALLOC_ARENA_MAX ?? 'unset'}`;
+    const note = `from announcement ${first.n} to ${last.n}: RSS +${d('rss')} MB (anonymous +${d('anon')}, file-backed +${d('file')}), heap +${d('heap')} MB (committed +${d('heapTotal')}: new space +${d('newSpace')}, old space +${d('oldSpace')}), external +${d('external')} MB; MALLOC_ARENA_MAX=${process.env.MALLOC_ARENA_MAX ?? 'unset'}`;
     return [row({ scenario: `${ANNOUNCEMENTS} announcements`, metric: 'RSS growth MB', app: last.rss - first.rss, target: '—', note })];
   },
 };

@@ -30,9 +30,9 @@ export default {
     const sample = async (t) => {
       await ask(app.child, { type: 'gc' });
       const m = await ask(app.child, { type: 'memory' });
-      const s = { t, rss: m.rss / MB, heapUsed: m.heapUsed / MB, external: m.external / MB, arrayBuffers: m.arrayBuffers / MB, anon: m.rssAnon / MB, file: m.rssFile / MB, shmem: m.rssShmem / MB };
+      const s = { t, rss: m.rss / MB, heapUsed: m.heapUsed / MB, heapTotal: m.heapTotal / MB, external: m.external / MB, arrayBuffers: m.arrayBuffers / MB, anon: m.rssAnon / MB, file: m.rssFile / MB, shmem: m.rssShmem / MB };
       samples.push(s);
-      ctx.log(`  t=${String(t).padStart(4)} s  rss ${s.rss.toFixed(1)} MB  heap ${s.heapUsed.toFixed(1)} MB  external ${s.external.toFixed(1)} MB  arrayBuffers ${s.arrayBuffers.toFixed(1)} MB  (rss: anon ${s.anon.toFixed(1)}, file ${s.file.toFixed(1)}, shmem ${s.shmem.toFixed(1)} MB)`);
+      ctx.log(`  t=${String(t).padStart(4)} s  rss ${s.rss.toFixed(1)} MB  heap ${s.heapUsed.toFixed(1)} MB (committed ${s.heapTotal.toFixed(1)})  external ${s.external.toFixed(1)} MB  arrayBuffers ${s.arrayBuffers.toFixed(1)} MB  (rss: anon ${s.anon.toFixed(1)}, file ${s.file.toFixed(1)}, shmem ${s.shmem.toFixed(1)} MB)`);
     };
     await sample(0);
     let stop = false;
