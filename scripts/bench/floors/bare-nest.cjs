@@ -34,6 +34,7 @@ async function main() {
     bodies.set(m.path, { body: Buffer.from(m.body, 'base64'), contentType: m.contentType });
     process.send({ id: m.id, type: 'served' });
   });
+  process.on('disconnect', () => process.exit(0)); // the bench went away
   await app.listen(Number(process.env.PORT), '127.0.0.1');
   process.send({ type: 'ready' });
 }

@@ -62,6 +62,9 @@ if (typeof process.send === 'function') {
     }
   }
 
+  // The bench went away (even by crashing): stop too, through the normal shutdown path.
+  process.on('disconnect', () => process.kill(process.pid, 'SIGTERM'));
+
   // The IPC channel must not keep the process alive on its own.
   process.channel?.unref();
 }

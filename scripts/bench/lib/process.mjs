@@ -24,6 +24,14 @@ for (const signal of ['SIGINT', 'SIGTERM']) {
   });
 }
 
+// A crash still stops what the bench started.
+for (const event of ['unhandledRejection', 'uncaughtException']) {
+  process.on(event, (err) => {
+    console.error(`bench: ${event}: ${err?.stack ?? err}`);
+    stopAll().finally(() => process.exit(1));
+  });
+}
+
 export function freePort() {
   return new Promise((res, rej) => {
     const server = createServer();
