@@ -21,22 +21,33 @@ export async function scorableTasks(db, who) {
  * Open loop at RATE scores a second: a score is sent every 1/RATE s whether or not the previous ones are done.
  * Resolves with every score's response and event times.
  */
-export async function scoreAtRate(base, tasks, tokens, waiters, seconds, offset = 0) {
+export async function scoreAtRate(base, tasks, tokens, waiters, seconds, offset = 0, maxInFlight = Infinity) {
   const results = [];
   const pending = [];
   const failures = [];
+  let inFlight = 0;
+  let skipped = 0;
   const count = Math.round(seconds * RATE);
   const start = performance.now();
   for (let i = 0; i < count; i++) {
     const task = tasks[(offset + i) % tasks.length];
-    pending.push(scoreOnce(base, tokens.get(task.companyId), task.id, waiters).then((r) => results.push(r), (err) => failures.push(err.message)));
+    if (inFlight >= maxInFlight) {
+      skipped++;
+    } else {
+      inFlight++;
+      pending.push(
+        scoreOnce(base, tokens.get(task.companyId), task.id, waiters)
+          .then((r) => results.push(r), (err) => failures.push(err.message))
+          .finally(() => inFlight--),
+      );
+    }
     const nextAt = start + ((i + 1) * 1000) / RATE;
     const wait = nextAt - performance.now();
     if (wait > 0) await sleep(wait);
   }
   await Promise.all(pending);
   // Below RATE the app did not keep up and a backlog built: the latencies then measure the queue.
-  return { results, failures, achievedRate: results.length / ((performance.now() - start) / 1000) };
+  return { results, failures, skipped, achievedRate: results.length / ((performance.now() - start) / 1000) };
 }
 
 export default {
