@@ -39,7 +39,6 @@ export function closeAll(sockets) {
   for (const s of sockets) s?.close();
 }
 
-export const now = () => process.hrtime.bigint();
 export const msBetween = (from, to) => Number(BigInt(to) - BigInt(from)) / 1e6;
 
 /** The per-company groups of connected executives the socket scenarios share: `perCompany` from each company. */
