@@ -1,0 +1,32 @@
+import { join } from 'node:path';
+import { ROOT, PROBE } from './app.mjs';
+import { ask, freePort, startChild } from './process.mjs';
+
+const FLOORS = join(ROOT, 'scripts', 'bench', 'floors');
+
+function ready(child) {
+  return new Promise((res, rej) => {
+    child.once('exit', (code) => rej(new Error(`floor exited with ${code}`)));
+    child.on('message', (m) => m?.type === 'ready' && res());
+  });
+}
+
+/** The bare Nest floor; `serve(path, bytes, contentType)` makes it answer GET path with those bytes. */
+export async function startBareNest() {
+  const port = await freePort();
+  const proc = startChild([join(FLOORS, 'bare-nest.cjs')], { cwd: ROOT, env: { PORT: String(port) } });
+  await ready(proc.child);
+  const base = `http://127.0.0.1:${port}`;
+  const serve = (path, body, contentType) => ask(proc.child, { type: 'serve', path, body: body.toString('base64'), contentType });
+  return { ...proc, base, serve };
+}
+
+/** The bare Socket.IO floor with the probe preloaded (publish times come back as `published` messages). */
+export async function startBareSocketIo() {
+  const port = await freePort();
+  const proc = startChild(['--expose-gc', '--require', PROBE, join(FLOORS, 'bare-socketio.cjs')], { cwd: ROOT, env: { PORT: String(port) } });
+  await ready(proc.child);
+  const base = `http://127.0.0.1:${port}`;
+  const publish = (room, event, payload) => ask(proc.child, { type: 'publish', room, event, payload });
+  return { ...proc, base, publish };
+}

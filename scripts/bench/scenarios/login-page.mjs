@@ -1,0 +1,66 @@
+import { createServer } from 'node:http';
+import { readFileSync, existsSync } from 'node:fs';
+import { extname, join, normalize } from 'node:path';
+import { gzipSync } from 'node:zlib';
+import { ROOT } from '../lib/app.mjs';
+import { coldLoad, launchChromium } from '../lib/browser.mjs';
+import { alternate, row } from '../lib/compare.mjs';
+import { onCleanup } from '../lib/process.mjs';
+import { median } from '../lib/stats.mjs';
+
+const SAMPLES_PER_ROUND = 5;
+const TYPES = { '.html': 'text/html; charset=utf-8', '.js': 'text/javascript; charset=utf-8', '.css': 'text/css; charset=utf-8' };
+
+/** Builds the blank Vite React page (scripts/bench/floors/blank-vite) into the run's temporary folder. */
+async function buildBlankPage(outDir) {
+  const { build } = await import('vite');
+  await build({ root: join(ROOT, 'scripts', 'bench', 'floors', 'blank-vite'), base: '/', logLevel: 'silent', configFile: false, build: { outDir, emptyOutDir: true } });
+}
+
+/** A plain static server for the blank page, uncompressed like the app's static files today. */
+function serveStatic(dir) {
+  return new Promise((res) => {
+    const server = createServer((req, response) => {
+      const path = normalize(join(dir, req.url === '/' ? 'index.html' : req.url.split('?')[0]));
+      const file = path.startsWith(dir) && existsSync(path) ? path : join(dir, 'index.html');
+      response.setHeader('content-type', TYPES[extname(file)] ?? 'application/octet-stream');
+      response.end(readFileSync(file));
+    });
+    server.listen(0, '127.0.0.1', () => res(`http://127.0.0.1:${server.address().port}`));
+    onCleanup(() => new Promise((r) => server.close(() => r())));
+  });
+}
+
+async function gzipBytes(urls) {
+  let total = 0;
+  for (const url of new Set(urls)) total += gzipSync(Buffer.from(await (await fetch(url)).arrayBuffer()), { level: 9 }).length;
+  return total;
+}
+
+export default {
+  name: 'login-page',
+  title: '/login: JS gzip size and first contentful paint in headless Chromium vs a blank Vite React page',
+  async run(ctx) {
+    const { app } = await ctx.scaled();
+    if (!existsSync(join(ROOT, 'web', 'dist', 'index.html'))) throw new Error('web/dist not built: run `npm run build`');
+    const { browser, reason } = await launchChromium();
+    if (!browser) throw new Error(reason);
+    const blankDir = join(ctx.tmp(), 'blank-vite-dist');
+    await buildBlankPage(blankDir);
+    const blankBase = await serveStatic(blankDir);
+    const appUrl = `${app.base}/login`;
+    const blankUrl = `${blankBase}/`;
+    const appJs = await gzipBytes((await coldLoad(browser, appUrl)).scripts);
+    const blankJs = await gzipBytes((await coldLoad(browser, blankUrl)).scripts);
+    const fcp = (url) => async () => {
+      const samples = [];
+      for (let i = 0; i < SAMPLES_PER_ROUND; i++) samples.push((await coldLoad(browser, url)).fcp);
+      return median(samples);
+    };
+    const results = await alternate(ctx.options.rounds, { floor: fcp(blankUrl), app: fcp(appUrl) });
+    return [
+      row({ scenario: '/login JS', metric: 'gzip kB', app: appJs / 1024, floor: blankJs / 1024, floorName: 'blank Vite React page', target: '≤ 1.3×', note: 'every script the page loads, gzip level 9' }),
+      row({ scenario: '/login first contentful paint', metric: 'ms', app: results.app, floor: results.floor, floorName: 'blank Vite React page', target: '≤ 1.5×', note: `cold load in a fresh context, median of ${SAMPLES_PER_ROUND} per round` }),
+    ];
+  },
+};
