@@ -62,13 +62,14 @@ export const scoreHistoryEntrySchema = z.object({
 export type ScoreHistoryEntry = z.infer<typeof scoreHistoryEntrySchema>;
 
 /** GET /score-history/verify: the whole chain of one company checked. */
-export interface ScoreChainReport {
-  companyId: string;
-  intact: boolean;
-  checked: number;
-  unchained: number;
-  firstBroken: { id: string; taskId: string; chainSeq: number | null } | null;
-}
+export const scoreChainReportSchema = z.object({
+  companyId: z.string(),
+  intact: z.boolean(),
+  checked: z.number().int(),
+  unchained: z.number().int(),
+  firstBroken: z.object({ id: z.string(), taskId: z.string(), chainSeq: z.number().int().nullable() }).nullable(),
+});
+export type ScoreChainReport = z.infer<typeof scoreChainReportSchema>;
 
 /** `?company=` for the superadmin (required for them); an admin's company is their own. */
 export const scoreChainQuerySchema = z.object({ company: idField('Company').optional() });

@@ -64,7 +64,7 @@ describe('OpenAPI document and Swagger UI', () => {
     expect(login.description).toContain('Public');
     expect(Object.keys(login.responses)).toEqual(expect.arrayContaining(['200', '400', '413', '429']));
     expect(doc.paths['/api/walls/me/board'].get.security).toEqual([{ displayToken: [] }]);
-    expect(Object.keys(doc.paths['/api/users/{id}'].put.responses).sort()).toEqual(['200', '400', '401', '403', '404', '409', '413']);
+    expect(Object.keys(doc.paths['/api/users/{id}'].put.responses).sort()).toEqual(['200', '400', '401', '403', '404', '409', '413', '415']);
     expect(doc.paths['/api/leaderboard/monthly/{year}/{month}'].get.responses['200'].content).toHaveProperty('text/csv');
     expect(doc.paths['/api/tasks/{id}/score'].put.responses).toHaveProperty('409');
   });

@@ -37,19 +37,28 @@ describe('sockets end with membership', () => {
   };
 
   it.each([
-    ['moved to another company', async (ten: Tenant, id: string) => ({ company: (await createCompany(t, root))._id })],
     ['deactivated', async () => ({ isActive: false })],
     ['given a new password by an admin', async () => ({ password: 'a-fresh-temporary-9' })],
   ])('a user %s: their socket closes within 1 s and their token stops working', async (_name, change) => {
     const exec = tenant.executives[0];
     const s = await connect(exec.token);
-    const body = await change(tenant, exec.user._id);
-    const by = 'company' in body ? root : tenant.admin.token;
-    await t.http.put(`/api/users/${exec.user._id}`).set(bearer(by)).send(body).expect(200);
+    const body = await change();
+    await t.http.put(`/api/users/${exec.user._id}`).set(bearer(tenant.admin.token)).send(body).expect(200);
     await closedWithin(s);
     expect((await t.http.get('/api/auth/verify').set(bearer(exec.token))).status).toBe(401);
     // The colleague is untouched.
     const colleague = await connect(tenant.executives[1].token);
+    expect(colleague.socket.connected).toBe(true);
+  });
+
+  // Only admins change company (the superadmin manages admins; executives stay with their company's admins).
+  it('an admin moved to another company: their socket closes within 1 s and their token stops working', async () => {
+    const s = await connect(tenant.admin.token);
+    const other = await createCompany(t, root);
+    await t.http.put(`/api/users/${tenant.admin.user._id}`).set(bearer(root)).send({ company: other._id }).expect(200);
+    await closedWithin(s);
+    expect((await t.http.get('/api/auth/verify').set(bearer(tenant.admin.token))).status).toBe(401);
+    const colleague = await connect(tenant.executives[0].token);
     expect(colleague.socket.connected).toBe(true);
   });
 

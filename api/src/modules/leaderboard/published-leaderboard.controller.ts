@@ -2,7 +2,7 @@ import { Controller, Get, Param, Query, UseInterceptors } from '@nestjs/common';
 import { leaderboardQuerySchema, monthlyParamsSchema, publishedLeaderboardSchema, yearlyParamsSchema } from '@kpi/contracts';
 import type { z } from 'zod';
 import type { Actor } from '../../common/auth/actor';
-import { CurrentActor } from '../../common/auth/decorators';
+import { AnyRole, CurrentActor } from '../../common/auth/decorators';
 import { ZodPipe } from '../../common/validation/zod.pipe';
 import { Responds } from '../../openapi/responds';
 import { CsvInterceptor } from './csv';
@@ -15,6 +15,7 @@ export class PublishedLeaderboardController {
   constructor(private readonly published: PublishedLeaderboardService) {}
 
   @Get('monthly/:year/:month')
+  @AnyRole()
   @Responds(publishedLeaderboardSchema, { csv: true })
   monthly(
     @CurrentActor() actor: Actor,
@@ -25,6 +26,7 @@ export class PublishedLeaderboardController {
   }
 
   @Get('yearly/:year')
+  @AnyRole()
   @Responds(publishedLeaderboardSchema, { csv: true })
   yearly(
     @CurrentActor() actor: Actor,

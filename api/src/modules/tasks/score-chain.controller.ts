@@ -1,9 +1,10 @@
 import { Controller, Get, Query } from '@nestjs/common';
-import { scoreChainQuerySchema } from '@kpi/contracts';
+import { scoreChainQuerySchema, scoreChainReportSchema } from '@kpi/contracts';
 import type { z } from 'zod';
 import type { Actor } from '../../common/auth/actor';
 import { CurrentActor, Roles } from '../../common/auth/decorators';
 import { ZodPipe } from '../../common/validation/zod.pipe';
+import { Responds } from '../../openapi/responds';
 import { ScoreChainService } from './score-chain.service';
 
 @Controller('score-history')
@@ -12,6 +13,7 @@ export class ScoreChainController {
 
   @Get('verify')
   @Roles('superadmin', 'admin')
+  @Responds(scoreChainReportSchema)
   verify(@CurrentActor() actor: Actor, @Query(new ZodPipe(scoreChainQuerySchema)) query: z.output<typeof scoreChainQuerySchema>) {
     return this.chain.verify(actor, query.company);
   }
