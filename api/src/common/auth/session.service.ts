@@ -1,19 +1,32 @@
 import { Injectable } from '@nestjs/common';
 import { JwtService } from '@nestjs/jwt';
 import { EntityManager } from '@mikro-orm/sqlite';
+import type { Role } from '@kpi/contracts';
 import { User } from '../../modules/users/user.entity';
 import type { Actor, TokenClaims } from './actor';
+import { ActorCache } from './actor-cache';
 import { unauthenticated } from '../errors/app-error';
+
+interface SessionRow {
+  id: string;
+  name: string;
+  role: Role;
+  company: string | null;
+  isActive: boolean | number;
+  tokenVersion: number;
+}
 
 /**
  * Turns a token into an Actor for both HTTP and sockets: the signature, the user still existing and active,
- * and the token version still current (a password change or deactivation ends older tokens).
+ * and the token version still current (a password change or deactivation ends older tokens). The user row is
+ * read at most once a second per user (ActorCache); a revocation on this instance takes effect at once.
  */
 @Injectable()
 export class SessionService {
   constructor(
     private readonly jwt: JwtService,
     private readonly em: EntityManager,
+    private readonly cache: ActorCache,
   ) {}
 
   issue(user: User): string {
@@ -33,9 +46,19 @@ export class SessionService {
 
   async actorFromClaims(claims: TokenClaims): Promise<Actor> {
     // A wall display's token (or anything else that is not a user's) opens no user endpoint or socket.
-    if ((claims as { kind?: unknown }).kind !== undefined || typeof claims.tv !== 'number') throw unauthenticated();
-    const user = await this.em.fork().findOne(User, { id: claims.sub }, { fields: ['id', 'name', 'role', 'company', 'isActive', 'tokenVersion'] });
-    if (!user || !user.isActive || user.tokenVersion !== claims.tv) throw unauthenticated();
-    return { userId: user.id, role: user.role, companyId: user.company?.id ?? null, name: user.name };
+    if ((claims as { kind?: unknown }).kind !== undefined || typeof claims.tv !== 'number' || typeof claims.sub !== 'string') throw unauthenticated();
+    const cached = this.cache.get(claims.sub, claims.tv);
+    if (cached) return cached;
+    const ticket = this.cache.ticket();
+    // A plain row, not an entity: this runs for every request that misses the cache.
+    const row = (await this.em
+      .createQueryBuilder(User)
+      .select(['id', 'name', 'role', 'company', 'isActive', 'tokenVersion'])
+      .where({ id: claims.sub })
+      .execute('get')) as SessionRow | undefined;
+    if (!row || !row.isActive || row.tokenVersion !== claims.tv) throw unauthenticated();
+    const actor: Actor = { userId: row.id, role: row.role, companyId: row.company ?? null, name: row.name };
+    this.cache.set(row.id, row.tokenVersion, actor, ticket);
+    return actor;
   }
 }

@@ -7,6 +7,7 @@ import { SessionService } from '../../common/auth/session.service';
 import { invalid, unauthenticated } from '../../common/errors/app-error';
 import { UnitOfWork } from '../../events/unit-of-work';
 import { User } from '../users/user.entity';
+import { userRows, userRowView, type UserRow } from '../users/user-rows';
 import { toUserView } from '../users/user.view';
 
 @Injectable()
@@ -25,9 +26,11 @@ export class AuthService {
     return { token: this.sessions.issue(user), user: toUserView(user) };
   }
 
+  /** One plain row (no entity): this answers on every page load and token refresh. */
   async verify(actor: Actor): Promise<VerifyResponse> {
-    const user = await this.em.fork().findOneOrFail(User, { id: actor.userId }, { populate: ['company'] });
-    return { user: toUserView(user) };
+    const row = await userRows(this.em).where({ 'u.id': actor.userId }).execute<UserRow | undefined>('get', false);
+    if (!row) throw unauthenticated();
+    return { user: userRowView(row) };
   }
 
   /** Changes the password, ends every other session of the user, and hands this session a fresh token. */

@@ -1,0 +1,44 @@
+import type { EntityManager } from '@mikro-orm/sqlite';
+import type { User as UserView } from '@kpi/contracts';
+import { bool, isoDate, type DbDate } from '../../common/rows/columns';
+import { User } from './user.entity';
+
+export interface UserRow {
+  id: string;
+  name: string;
+  email: string;
+  role: UserView['role'];
+  department: string;
+  phone_number: string;
+  company_id: string | null;
+  company_name: string | null;
+  is_active: boolean | number;
+  must_change_password: boolean | number;
+  created_at: DbDate;
+}
+
+/** Users as plain rows with their company's name, in one query; callers add where, order and limit. */
+export const userRows = (em: EntityManager) =>
+  em
+    .createQueryBuilder(User, 'u')
+    .leftJoin('u.company', 'c')
+    .select(['u.id', 'u.name', 'u.email', 'u.role', 'u.department', 'u.phone_number', 'u.company_id', 'c.name as company_name', 'u.is_active', 'u.must_change_password', 'u.created_at']);
+
+/** The same wire shape as `toUserView`, from a plain row. */
+export function userRowView(row: UserRow): UserView {
+  const company = row.company_id ? { _id: row.company_id, id: row.company_id, name: row.company_name ?? '' } : null;
+  return {
+    _id: row.id,
+    id: row.id,
+    name: row.name,
+    email: row.email,
+    role: row.role,
+    department: row.department,
+    phoneNumber: row.phone_number,
+    company,
+    companyName: company?.name ?? null,
+    isActive: bool(row.is_active),
+    mustChangePassword: bool(row.must_change_password),
+    createdAt: isoDate(row.created_at),
+  };
+}
