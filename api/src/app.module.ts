@@ -8,6 +8,7 @@ import { AuthCoreModule } from './common/auth/auth-core.module';
 import { APP_CONFIG, type AppConfig } from './config/env';
 import { ormOptions } from './config/mikro-orm.config';
 import { EventsModule } from './events/events.module';
+import { PagingModule } from './common/paging/paging.module';
 import { HealthController } from './health.controller';
 import { AuthModule } from './modules/auth/auth.module';
 import { BadgesModule } from './modules/badges/badges.module';
@@ -38,6 +39,7 @@ export class AppModule {
         ...web,
         EventsModule,
         AuthCoreModule,
+        PagingModule,
         RealtimeModule,
         AuthModule,
         CompaniesModule,

@@ -4,6 +4,7 @@ import { Migration20261126000100_badge_catalogue } from './Migration202611260001
 import { Migration20261126010000_announcement_expiry } from './Migration20261126010000_announcement_expiry';
 import { Migration20261127000000_leaderboard_snapshots } from './Migration20261127000000_leaderboard_snapshots';
 import { Migration20261128000000_wall_displays } from './Migration20261128000000_wall_displays';
+import { Migration20261129120000_list_indexes } from './Migration20261129120000_list_indexes';
 
 /** Migrations are listed explicitly so they load the same from TypeScript (tests) and compiled JS. */
 export const MIGRATIONS: MigrationObject[] = [
@@ -12,4 +13,5 @@ export const MIGRATIONS: MigrationObject[] = [
   { name: 'Migration20261126010000_announcement_expiry', class: Migration20261126010000_announcement_expiry },
   { name: 'Migration20261127000000_leaderboard_snapshots', class: Migration20261127000000_leaderboard_snapshots },
   { name: 'Migration20261128000000_wall_displays', class: Migration20261128000000_wall_displays },
+  { name: 'Migration20261129120000_list_indexes', class: Migration20261129120000_list_indexes },
 ];

@@ -1,15 +1,25 @@
 import { Injectable } from '@nestjs/common';
-import { EntityManager, raw } from '@mikro-orm/sqlite';
-import type { NotificationKind, NotificationList } from '@kpi/contracts';
+import { EntityManager, raw, type FilterQuery } from '@mikro-orm/sqlite';
+import type { NotificationKind, NotificationList, PageQuery } from '@kpi/contracts';
 import type { Actor } from '../../common/auth/actor';
 import { notFound } from '../../common/errors/app-error';
+import { CursorCodec } from '../../common/paging/cursor-codec';
+import { after, orderOf, type SortKey } from '../../common/paging/keyset';
+import { cut, Page } from '../../common/paging/page';
+import { toDate } from '../../common/rows/columns';
 import type { EventRecorder } from '../../events/event-recorder';
 import { UnitOfWork } from '../../events/unit-of-work';
 import { User } from '../users/user.entity';
 import { Notification } from './notification.entity';
-import { toNotificationView } from './notification.view';
+import { notificationRowView, toNotificationView, type NotificationRow } from './notification.view';
 
 export const NOTIFICATION_PAGE = 50;
+
+const NOTIFICATION_ORDER: SortKey[] = [
+  { prop: 'n.createdAt', dir: 'desc' },
+  { prop: 'n.id', dir: 'asc' },
+];
+const NOTIFICATION_CURSOR = ['number', 'string'] as const;
 
 export interface NotificationDraft {
   kind: NotificationKind;
@@ -27,6 +37,7 @@ export class NotificationsService {
   constructor(
     private readonly em: EntityManager,
     private readonly uow: UnitOfWork,
+    private readonly cursors: CursorCodec,
   ) {}
 
   /** Stores one notification per recipient and tells each of them, with their new unread count. */
@@ -40,11 +51,26 @@ export class NotificationsService {
     }
   }
 
-  async list(actor: Actor): Promise<NotificationList> {
+  /** The caller's own notifications, newest first, a page at a time; `unread` counts all of them in SQL. */
+  async list(actor: Actor, query: PageQuery): Promise<Page<NotificationList>> {
     const em = this.em.fork();
-    const items = await em.find(Notification, { user: actor.userId }, { orderBy: { createdAt: 'desc' }, limit: NOTIFICATION_PAGE });
+    const conditions: FilterQuery<Notification>[] = [{ user: actor.userId }];
+    if (query.cursor) {
+      const [createdAt, id] = this.cursors.decode('notifications', query.cursor, NOTIFICATION_CURSOR);
+      conditions.push(after(NOTIFICATION_ORDER, [new Date(createdAt as number), id]) as FilterQuery<Notification>);
+    }
+    const rows = await em
+      .createQueryBuilder(Notification, 'n')
+      .select(['n.id', 'n.kind', 'n.title', 'n.body', 'n.link', 'n.read_at', 'n.created_at'])
+      .where({ $and: conditions })
+      .orderBy(orderOf(NOTIFICATION_ORDER))
+      .limit(query.limit + 1)
+      .execute<NotificationRow[]>('all', false);
+    const { items, more } = cut(rows, query.limit);
     const unread = await em.count(Notification, { user: actor.userId, readAt: null });
-    return { items: items.map(toNotificationView), unread };
+    const last = items[items.length - 1];
+    const next = more && last ? this.cursors.encode('notifications', [toDate(last.created_at).getTime(), last.id]) : null;
+    return new Page({ items: items.map(notificationRowView), unread }, next);
   }
 
   markRead(actor: Actor, id: string): Promise<NotificationList> {

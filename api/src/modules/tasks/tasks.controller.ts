@@ -1,25 +1,39 @@
-import { Body, Controller, Delete, Get, Param, Post, Put, Query } from '@nestjs/common';
-import { createTaskSchema, scoreTaskSchema, submitTaskSchema, taskListQuerySchema, updateTaskSchema } from '@kpi/contracts';
+import { Body, Controller, Delete, Get, Param, Post, Put, Query, UseInterceptors } from '@nestjs/common';
+import { createTaskSchema, scoreTaskSchema, submitTaskSchema, taskListQuerySchema, taskSummaryQuerySchema, updateTaskSchema } from '@kpi/contracts';
 import type { z } from 'zod';
 import type { Actor } from '../../common/auth/actor';
 import { CurrentActor, Roles } from '../../common/auth/decorators';
+import { PageInterceptor } from '../../common/paging/page';
 import { ZodPipe } from '../../common/validation/zod.pipe';
+import { TaskQueries } from './task-queries.service';
 import { TasksService } from './tasks.service';
 
+type ListQuery = z.output<typeof taskListQuerySchema>;
+
 @Controller('tasks')
+@UseInterceptors(PageInterceptor)
 export class TasksController {
-  constructor(private readonly tasks: TasksService) {}
+  constructor(
+    private readonly tasks: TasksService,
+    private readonly queries: TaskQueries,
+  ) {}
 
   @Get()
   @Roles('superadmin', 'admin')
-  list(@CurrentActor() actor: Actor, @Query(new ZodPipe(taskListQuerySchema)) query: z.output<typeof taskListQuerySchema>) {
-    return this.tasks.list(actor, query.company);
+  list(@CurrentActor() actor: Actor, @Query(new ZodPipe(taskListQuerySchema)) query: ListQuery) {
+    return this.queries.list(actor, query);
+  }
+
+  @Get('summary')
+  @Roles('superadmin', 'admin', 'executive')
+  summary(@CurrentActor() actor: Actor, @Query(new ZodPipe(taskSummaryQuerySchema)) query: z.output<typeof taskSummaryQuerySchema>) {
+    return this.queries.summary(actor, query);
   }
 
   @Get('user/:userId')
   @Roles('superadmin', 'admin', 'executive')
-  forUser(@CurrentActor() actor: Actor, @Param('userId') userId: string) {
-    return this.tasks.forUser(actor, userId);
+  forUser(@CurrentActor() actor: Actor, @Param('userId') userId: string, @Query(new ZodPipe(taskListQuerySchema.omit({ company: true, assignedTo: true }))) query: ListQuery) {
+    return this.queries.forUser(actor, userId, query);
   }
 
   @Get(':id/history')

@@ -1,24 +1,28 @@
-import { Body, Controller, Delete, Get, Param, Post, Put, Query } from '@nestjs/common';
-import { createUserSchema, updateUserSchema } from '@kpi/contracts';
+import { Body, Controller, Delete, Get, Param, Post, Put, Query, UseInterceptors } from '@nestjs/common';
+import { createUserSchema, updateUserSchema, userListQuerySchema } from '@kpi/contracts';
 import type { z } from 'zod';
 import type { Actor } from '../../common/auth/actor';
 import { CurrentActor, Roles } from '../../common/auth/decorators';
+import { PageInterceptor } from '../../common/paging/page';
 import { ZodPipe } from '../../common/validation/zod.pipe';
 import { UsersService } from './users.service';
 
+type ListQuery = z.output<typeof userListQuerySchema>;
+
 @Controller('users')
 @Roles('superadmin', 'admin')
+@UseInterceptors(PageInterceptor)
 export class UsersController {
   constructor(private readonly users: UsersService) {}
 
   @Get()
-  list(@CurrentActor() actor: Actor, @Query('company') company?: string) {
-    return this.users.list(actor, company);
+  list(@CurrentActor() actor: Actor, @Query(new ZodPipe(userListQuerySchema)) query: ListQuery) {
+    return this.users.list(actor, query);
   }
 
   @Get('company/:companyId')
-  listCompany(@CurrentActor() actor: Actor, @Param('companyId') companyId: string) {
-    return this.users.listCompany(actor, companyId);
+  listCompany(@CurrentActor() actor: Actor, @Param('companyId') companyId: string, @Query(new ZodPipe(userListQuerySchema.omit({ company: true }))) query: ListQuery) {
+    return this.users.listCompany(actor, companyId, query);
   }
 
   @Post()

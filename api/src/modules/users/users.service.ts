@@ -1,9 +1,13 @@
 import { Injectable } from '@nestjs/common';
-import { EntityManager } from '@mikro-orm/sqlite';
-import type { createUserSchema, MessageResponse, updateUserSchema, User as UserView } from '@kpi/contracts';
+import { EntityManager, type FilterQuery } from '@mikro-orm/sqlite';
+import type { createUserSchema, MessageResponse, updateUserSchema, User as UserView, userListQuerySchema } from '@kpi/contracts';
 import type { z } from 'zod';
 import type { Actor } from '../../common/auth/actor';
 import { hashPassword } from '../../common/auth/passwords';
+import { CursorCodec } from '../../common/paging/cursor-codec';
+import { after, orderOf, type SortKey } from '../../common/paging/keyset';
+import { cut, Page } from '../../common/paging/page';
+import { toDate } from '../../common/rows/columns';
 import { AppError, forbidden, invalid, notFound } from '../../common/errors/app-error';
 import { companyScope } from '../../common/tenancy/tenant-scope';
 import type { EventRecorder } from '../../events/event-recorder';
@@ -11,10 +15,20 @@ import { UnitOfWork } from '../../events/unit-of-work';
 import { Company } from '../companies/company.entity';
 import { CompaniesService } from '../companies/companies.service';
 import { User } from './user.entity';
+import { userRows, userRowView, type UserRow } from './user-rows';
 import { toUserView } from './user.view';
 
 type CreateUser = z.output<typeof createUserSchema>;
 type UpdateUser = z.output<typeof updateUserSchema>;
+type ListQuery = z.output<typeof userListQuerySchema>;
+
+/** Newest first, then by name; the id makes the order total. */
+const USER_ORDER: SortKey[] = [
+  { prop: 'u.createdAt', dir: 'desc' },
+  { prop: 'u.name', dir: 'asc' },
+  { prop: 'u.id', dir: 'asc' },
+];
+const USER_CURSOR = ['number', 'string', 'string'] as const;
 
 /**
  * Who manages whom: the superadmin manages admins (and may manage anyone but superadmins); an admin manages
@@ -26,22 +40,39 @@ export class UsersService {
     private readonly em: EntityManager,
     private readonly uow: UnitOfWork,
     private readonly companies: CompaniesService,
+    private readonly cursors: CursorCodec,
   ) {}
 
-  async list(actor: Actor, requestedCompany?: string): Promise<UserView[]> {
-    const company = companyScope(actor, requestedCompany);
-    const where = company ? { company } : {};
-    const users = await this.em.fork().find(User, where, { populate: ['company'], orderBy: { createdAt: 'desc', name: 'asc' } });
-    return users.map(toUserView);
+  /** GET /users: an admin's company, or for the superadmin one company (`?company=`) or everyone. */
+  list(actor: Actor, query: ListQuery): Promise<Page<UserView[]>> {
+    const company = companyScope(actor, query.company);
+    return this.page('users', company ? { company } : {}, query);
   }
 
-  async listCompany(actor: Actor, companyId: string): Promise<UserView[]> {
+  /** GET /users/company/{id}: another company's id is 404 for an admin, and for anyone if it does not exist. */
+  async listCompany(actor: Actor, companyId: string, query: ListQuery): Promise<Page<UserView[]>> {
     if (actor.role !== 'superadmin' && actor.companyId !== companyId) throw notFound('Company');
-    const users = await this.em.fork().find(User, { company: companyId }, { populate: ['company'], orderBy: { createdAt: 'desc', name: 'asc' } });
-    if (actor.role === 'superadmin' && users.length === 0 && !(await this.em.fork().findOne(Company, { id: companyId }))) {
-      throw notFound('Company');
+    if (actor.role === 'superadmin' && !(await this.em.fork().findOne(Company, { id: companyId }, { fields: ['id'] }))) throw notFound('Company');
+    return this.page('company-users', { company: companyId }, query);
+  }
+
+  /** One page of users as plain rows with their company's name, newest first (keyset, docs/paging.md). */
+  private async page(list: string, scope: FilterQuery<User>, query: ListQuery): Promise<Page<UserView[]>> {
+    const conditions: FilterQuery<User>[] = [scope];
+    if (query.role) conditions.push({ role: query.role });
+    if (query.cursor) {
+      const [createdAt, name, id] = this.cursors.decode(list, query.cursor, USER_CURSOR);
+      conditions.push(after(USER_ORDER, [new Date(createdAt as number), name, id]) as FilterQuery<User>);
     }
-    return users.map(toUserView);
+    const rows = await userRows(this.em.fork())
+      .where({ $and: conditions })
+      .orderBy(orderOf(USER_ORDER))
+      .limit(query.limit + 1)
+      .execute<UserRow[]>('all', false);
+    const { items, more } = cut(rows, query.limit);
+    const last = items[items.length - 1];
+    const next = more && last ? this.cursors.encode(list, [toDate(last.created_at).getTime(), last.name, last.id]) : null;
+    return new Page(items.map(userRowView), next);
   }
 
   create(actor: Actor, input: CreateUser): Promise<UserView> {
