@@ -1,8 +1,6 @@
 import { DynamicModule, Module } from '@nestjs/common';
 import { MikroOrmModule } from '@mikro-orm/nestjs';
-import { ServeStaticModule } from '@nestjs/serve-static';
 import { ThrottlerModule } from '@nestjs/throttler';
-import { existsSync } from 'node:fs';
 import { AnnouncementsModule } from './modules/announcements/announcements.module';
 import { AuthCoreModule } from './common/auth/auth-core.module';
 import { APP_CONFIG, type AppConfig } from './config/env';
@@ -24,9 +22,6 @@ import { RealtimeModule } from './realtime/realtime.module';
 @Module({})
 export class AppModule {
   static forRoot(config: AppConfig): DynamicModule {
-    const web = existsSync(config.webDist)
-      ? [ServeStaticModule.forRoot({ rootPath: config.webDist, exclude: ['/api/{*path}', '/socket.io/{*path}'] })]
-      : [];
     return {
       module: AppModule,
       global: true,
@@ -36,7 +31,6 @@ export class AppModule {
       imports: [
         MikroOrmModule.forRoot({ ...ormOptions(config), registerRequestContext: true }),
         ThrottlerModule.forRoot([{ name: 'login', ttl: 60_000, limit: config.loginRateLimit }]),
-        ...web,
         EventsModule,
         AuthCoreModule,
         PagingModule,

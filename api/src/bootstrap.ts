@@ -11,6 +11,7 @@ import { ensureSuperadmin } from './database/seed/superadmin';
 import { isEmptyDatabase, seedDemo, type DemoLogin } from './database/seed/demo';
 import { underStartupLock } from './database/startup-lock';
 import { RedisIoAdapter } from './realtime/redis-io.adapter';
+import { webAssets } from './web/web-assets';
 
 const LEVELS: LogLevel[] = ['error', 'warn', 'log', 'debug'];
 
@@ -43,6 +44,8 @@ export async function createApp(config: AppConfig): Promise<StartedApp> {
       },
     }),
   );
+  // The built web app, precompressed and cached by hash (web/web-assets.ts); ahead of the routes, after helmet.
+  app.use(webAssets(config.webDist));
   app.enableShutdownHooks();
 
   try {
