@@ -26,7 +26,10 @@ export const pageQuerySchema = z.object({
 export type PageQuery = z.output<typeof pageQuerySchema>;
 export const CURSOR_INVALID_MESSAGE = CURSOR_MESSAGE;
 
-const taskStatus = z.enum(TASK_STATUSES, { error: `Status must be one of ${TASK_STATUSES.join(', ')}` });
+/** A visible status, or `open`: pending or in progress with the deadline not yet past. */
+export const TASK_LIST_STATUSES = [...TASK_STATUSES, 'open'] as const;
+export type TaskListStatus = (typeof TASK_LIST_STATUSES)[number];
+const taskStatus = z.enum(TASK_LIST_STATUSES, { error: `Status must be one of ${TASK_LIST_STATUSES.join(', ')}` });
 
 /** GET /tasks (admin: their company; superadmin: `?company=` or all) and GET /tasks/user/{id}. */
 export const taskListQuerySchema = pageQuerySchema.extend({

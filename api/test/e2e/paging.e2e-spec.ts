@@ -126,6 +126,7 @@ describe('paging and counters', () => {
       expect(overdue.every((x) => x.status === 'overdue')).toBe(true);
       const pending = (await walk<Task>('/api/tasks?status=pending', a.admin.token, 15)).all;
       expect(pending).toHaveLength(40);
+      expect((await walk<Task>('/api/tasks?status=open', a.admin.token, 15)).all).toHaveLength(40);
       expect((await walk<Task>('/api/tasks?status=submitted', a.admin.token, 4)).all).toHaveLength(6);
       expect((await walk<Task>('/api/tasks?status=completed', a.admin.token)).all).toHaveLength(4);
       const e2 = a.executives[1]!;

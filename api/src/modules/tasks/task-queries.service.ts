@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { EntityManager, type FilterQuery } from '@mikro-orm/sqlite';
-import type { Task as TaskView, TaskStatus, TaskSummary, taskListQuerySchema, taskSummaryQuerySchema } from '@kpi/contracts';
+import type { Task as TaskView, TaskListStatus, TaskSummary, taskListQuerySchema, taskSummaryQuerySchema } from '@kpi/contracts';
 import type { z } from 'zod';
 import type { Actor } from '../../common/auth/actor';
 import { CursorCodec } from '../../common/paging/cursor-codec';
@@ -23,8 +23,10 @@ const ORDER: SortKey[] = [
 const CURSOR_SHAPE = ['number', 'string'] as const;
 
 /** The stored statuses a visible status stands for, read against the clock (overdue is never stored). */
-export function statusFilter(status: TaskStatus, now: Date): FilterQuery<Task> {
+export function statusFilter(status: TaskListStatus, now: Date): FilterQuery<Task> {
   switch (status) {
+    case 'open':
+      return { status: { $in: ['pending', 'in-progress'] }, deadline: { $gte: now } };
     case 'overdue':
       return { status: { $nin: ['completed', 'submitted'] }, deadline: { $lt: now } };
     case 'pending':
