@@ -1,3 +1,5 @@
+import { useAtomValue } from '../../app/store';
+import type { PageState } from '../../lib/pagedList';
 import { Button } from './Button';
 
 /**
@@ -13,4 +15,11 @@ export function LoadMore({ hasMore, loading, onLoad, label = 'Load more' }: { ha
       </Button>
     </div>
   );
+}
+
+/** `LoadMore` for a list kept in a `PageState` (lib/pagedList.ts). */
+export function LoadMoreFor({ state, onLoad, label }: { state: PageState; onLoad: () => void; label?: string }) {
+  const next = useAtomValue(state.next);
+  const loading = useAtomValue(state.loadingMore);
+  return <LoadMore hasMore={next !== null} loading={loading} onLoad={onLoad} label={label} />;
 }
