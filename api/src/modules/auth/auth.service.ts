@@ -7,7 +7,7 @@ import { SessionService } from '../../common/auth/session.service';
 import { invalid, unauthenticated } from '../../common/errors/app-error';
 import { UnitOfWork } from '../../events/unit-of-work';
 import { User } from '../users/user.entity';
-import { userRows, userRowView, type UserRow } from '../users/user-rows';
+import { userRowById, userRowView } from '../users/user-rows';
 import { toUserView } from '../users/user.view';
 
 @Injectable()
@@ -28,7 +28,7 @@ export class AuthService {
 
   /** One plain row (no entity): this answers on every page load and token refresh. */
   async verify(actor: Actor): Promise<VerifyResponse> {
-    const row = await userRows(this.em).where({ 'u.id': actor.userId }).execute<UserRow | undefined>('get', false);
+    const row = await userRowById(this.em, actor.userId);
     if (!row) throw unauthenticated();
     return { user: userRowView(row) };
   }

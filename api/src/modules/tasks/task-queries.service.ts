@@ -1,46 +1,50 @@
 import { Injectable } from '@nestjs/common';
-import { EntityManager, type FilterQuery } from '@mikro-orm/sqlite';
+import { EntityManager } from '@mikro-orm/sqlite';
 import type { Task as TaskView, TaskListStatus, TaskSummary, taskListQuerySchema, taskSummaryQuerySchema } from '@kpi/contracts';
 import type { z } from 'zod';
 import type { Actor } from '../../common/auth/actor';
 import { CursorCodec } from '../../common/paging/cursor-codec';
-import { after, orderOf, type SortKey } from '../../common/paging/keyset';
+import { afterSql, orderSql, type SqlCondition, type SqlSortKey } from '../../common/paging/keyset';
 import { cut, Page } from '../../common/paging/page';
 import { toDate } from '../../common/rows/columns';
 import { companyScope } from '../../common/tenancy/tenant-scope';
 import { visibleUser } from '../../common/tenancy/visible-user';
-import { Task } from './task.entity';
-import { commentsOf, taskRows, taskRowView, type TaskRow } from './task-rows';
+import { commentsOf, taskPageRows, taskRowView } from './task-rows';
 
 type ListQuery = z.output<typeof taskListQuerySchema>;
 type SummaryQuery = z.output<typeof taskSummaryQuerySchema>;
 
 /** Newest first; the id breaks ties so the order (and so every page) is total. */
-const ORDER: SortKey[] = [
-  { prop: 't.createdAt', dir: 'desc' },
-  { prop: 't.id', dir: 'asc' },
+const ORDER: SqlSortKey[] = [
+  { column: 't.created_at', dir: 'desc' },
+  { column: 't.id', dir: 'asc' },
 ];
+const ORDER_SQL = orderSql(ORDER);
 const CURSOR_SHAPE = ['number', 'string'] as const;
 
-/** The stored statuses a visible status stands for, read against the clock (overdue is never stored). */
-export function statusFilter(status: TaskListStatus, now: Date): FilterQuery<Task> {
+/**
+ * The stored statuses a visible status stands for, read against the clock (overdue is never stored).
+ * `now` is already in the database's date representation.
+ */
+export function statusFilter(status: TaskListStatus, now: unknown): SqlCondition {
   switch (status) {
     case 'open':
-      return { status: { $in: ['pending', 'in-progress'] }, deadline: { $gte: now } };
+      return { sql: "t.status in ('pending', 'in-progress') and t.deadline >= ?", params: [now] };
     case 'overdue':
-      return { status: { $nin: ['completed', 'submitted'] }, deadline: { $lt: now } };
+      return { sql: "t.status not in ('completed', 'submitted') and t.deadline < ?", params: [now] };
     case 'pending':
     case 'in-progress':
-      return { status, deadline: { $gte: now } };
+      return { sql: 't.status = ? and t.deadline >= ?', params: [status, now] };
     default:
-      return { status };
+      return { sql: 't.status = ?', params: [status] };
   }
 }
 
 /**
  * The task lists and counters, read as plain rows shaped by SQL (no entity graph): one page of tasks with
  * their people's names in one joined query, their comments in a second, the counters in one aggregate.
- * Every query is limited to the caller's company (or, for one user's tasks, to a user the caller may see).
+ * Plain SQL, not the query builder: building the statement cost more than running it. Every query is
+ * limited to the caller's company (or, for one user's tasks, to a user the caller may see).
  */
 @Injectable()
 export class TaskQueries {
@@ -52,15 +56,16 @@ export class TaskQueries {
   /** GET /tasks: admins their company's tasks, the superadmin one company (`?company=`) or all. */
   list(actor: Actor, query: ListQuery): Promise<Page<TaskView[]>> {
     const company = companyScope(actor, query.company);
-    const where: FilterQuery<Task> = company ? { company } : {};
-    if (query.assignedTo) where.assignedTo = query.assignedTo;
-    return this.page('tasks', where, query);
+    const scope: SqlCondition[] = [];
+    if (company) scope.push({ sql: 't.company_id = ?', params: [company] });
+    if (query.assignedTo) scope.push({ sql: 't.assigned_to_id = ?', params: [query.assignedTo] });
+    return this.page('tasks', scope, query);
   }
 
   /** GET /tasks/user/{id}: one user's tasks; executives only their own (a colleague 403, another company 404). */
   async forUser(actor: Actor, userId: string, query: ListQuery): Promise<Page<TaskView[]>> {
     const user = await visibleUser(this.em.fork(), actor, userId);
-    return this.page('user-tasks', { assignedTo: user.id }, query);
+    return this.page('user-tasks', [{ sql: 't.assigned_to_id = ?', params: [user.id] }], query);
   }
 
   /** GET /tasks/summary: the task screens' counters over every task in scope, in one aggregate query. */
@@ -92,22 +97,18 @@ export class TaskQueries {
     };
   }
 
-  private async page(list: string, scope: FilterQuery<Task>, query: ListQuery): Promise<Page<TaskView[]>> {
+  private async page(list: string, scope: SqlCondition[], query: ListQuery): Promise<Page<TaskView[]>> {
     const now = new Date();
-    const conditions: FilterQuery<Task>[] = [scope];
-    if (query.status) conditions.push(statusFilter(query.status, now));
+    const dbDate = (d: Date) => this.em.getPlatform().processDateProperty(d);
+    const conditions = [...scope];
+    if (query.status) conditions.push(statusFilter(query.status, dbDate(now)));
     if (query.cursor) {
       const [createdAt, id] = this.cursors.decode(list, query.cursor, CURSOR_SHAPE);
-      conditions.push(after(ORDER, [new Date(createdAt as number), id]) as FilterQuery<Task>);
+      conditions.push(afterSql(ORDER, [dbDate(new Date(createdAt as number)), id]));
     }
-    const em = this.em.fork();
-    const rows = await taskRows(em)
-      .where({ $and: conditions })
-      .orderBy(orderOf(ORDER))
-      .limit(query.limit + 1)
-      .execute<TaskRow[]>('all', false);
+    const rows = await taskPageRows(this.em, conditions, ORDER_SQL, query.limit + 1);
     const { items, more } = cut(rows, query.limit);
-    const comments = await commentsOf(em, items.map((r) => r.id));
+    const comments = await commentsOf(this.em, items.map((r) => r.id));
     const last = items[items.length - 1];
     const next = more && last ? this.cursors.encode(list, [toDate(last.created_at).getTime(), last.id]) : null;
     return new Page(

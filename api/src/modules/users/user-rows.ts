@@ -17,6 +17,17 @@ export interface UserRow {
   created_at: DbDate;
 }
 
+/** One user as a plain row with their company's name, in plain SQL (GET /auth/verify runs it on every page load). */
+export async function userRowById(em: EntityManager, id: string): Promise<UserRow | undefined> {
+  const [row] = await em
+    .getConnection()
+    .execute<UserRow[]>(
+      'select u.id, u.name, u.email, u.role, u.department, u.phone_number, u.company_id, c.name as company_name, u.is_active, u.must_change_password, u.created_at from users u left join companies c on c.id = u.company_id where u.id = ?',
+      [id],
+    );
+  return row;
+}
+
 /** Users as plain rows with their company's name, in one query; callers add where, order and limit. */
 export const userRows = (em: EntityManager) =>
   em
