@@ -16,7 +16,8 @@ interface SessionRow {
   is_active: boolean | number;
   token_version: number | string;
 }
-const SESSION_SQL = 'select id, name, role, company_id, is_active, token_version from users where id = ?';
+/** Exported so query-counting tests can tell the (cached, so timing-dependent) session lookup apart. */
+export const SESSION_SQL = 'select id, name, role, company_id, is_active, token_version from users where id = ?';
 
 /**
  * Turns a token into an Actor for both HTTP and sockets: the signature, the user still existing and active,
