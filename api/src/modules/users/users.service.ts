@@ -1,11 +1,11 @@
 import { Injectable } from '@nestjs/common';
-import { EntityManager, type FilterQuery } from '@mikro-orm/sqlite';
+import { EntityManager } from '@mikro-orm/sqlite';
 import type { createUserSchema, MessageResponse, updateUserSchema, User as UserView, userListQuerySchema } from '@kpi/contracts';
 import type { z } from 'zod';
 import type { Actor } from '../../common/auth/actor';
 import { hashPassword } from '../../common/auth/passwords';
 import { CursorCodec } from '../../common/paging/cursor-codec';
-import { after, orderOf, type SortKey } from '../../common/paging/keyset';
+import { afterSql, orderSql, type SqlCondition, type SqlSortKey } from '../../common/paging/keyset';
 import { cut, Page } from '../../common/paging/page';
 import { toDate } from '../../common/rows/columns';
 import { AppError, forbidden, invalid, notFound } from '../../common/errors/app-error';
@@ -15,7 +15,7 @@ import { UnitOfWork } from '../../events/unit-of-work';
 import { Company } from '../companies/company.entity';
 import { CompaniesService } from '../companies/companies.service';
 import { User } from './user.entity';
-import { userRows, userRowView, type UserRow } from './user-rows';
+import { userPageRows, userRowView } from './user-rows';
 import { toUserView } from './user.view';
 
 type CreateUser = z.output<typeof createUserSchema>;
@@ -23,10 +23,10 @@ type UpdateUser = z.output<typeof updateUserSchema>;
 type ListQuery = z.output<typeof userListQuerySchema>;
 
 /** Newest first, then by name; the id makes the order total. */
-const USER_ORDER: SortKey[] = [
-  { prop: 'u.createdAt', dir: 'desc' },
-  { prop: 'u.name', dir: 'asc' },
-  { prop: 'u.id', dir: 'asc' },
+const USER_ORDER: SqlSortKey[] = [
+  { column: 'u.created_at', dir: 'desc' },
+  { column: 'u.name', dir: 'asc' },
+  { column: 'u.id', dir: 'asc' },
 ];
 const USER_CURSOR = ['number', 'string', 'string'] as const;
 
@@ -46,29 +46,25 @@ export class UsersService {
   /** GET /users: an admin's company, or for the superadmin one company (`?company=`) or everyone. */
   list(actor: Actor, query: ListQuery): Promise<Page<UserView[]>> {
     const company = companyScope(actor, query.company);
-    return this.page('users', company ? { company } : {}, query);
+    return this.page('users', company ? [{ sql: 'u.company_id = ?', params: [company] }] : [], query);
   }
 
   /** GET /users/company/{id}: another company's id is 404 for an admin, and for anyone if it does not exist. */
   async listCompany(actor: Actor, companyId: string, query: ListQuery): Promise<Page<UserView[]>> {
     if (actor.role !== 'superadmin' && actor.companyId !== companyId) throw notFound('Company');
     if (actor.role === 'superadmin' && !(await this.em.fork().findOne(Company, { id: companyId }, { fields: ['id'] }))) throw notFound('Company');
-    return this.page('company-users', { company: companyId }, query);
+    return this.page('company-users', [{ sql: 'u.company_id = ?', params: [companyId] }], query);
   }
 
   /** One page of users as plain rows with their company's name, newest first (keyset, docs/paging.md). */
-  private async page(list: string, scope: FilterQuery<User>, query: ListQuery): Promise<Page<UserView[]>> {
-    const conditions: FilterQuery<User>[] = [scope];
-    if (query.role) conditions.push({ role: query.role });
+  private async page(list: string, scope: SqlCondition[], query: ListQuery): Promise<Page<UserView[]>> {
+    const conditions = [...scope];
+    if (query.role) conditions.push({ sql: 'u.role = ?', params: [query.role] });
     if (query.cursor) {
       const [createdAt, name, id] = this.cursors.decode(list, query.cursor, USER_CURSOR);
-      conditions.push(after(USER_ORDER, [new Date(createdAt as number), name, id]) as FilterQuery<User>);
+      conditions.push(afterSql(USER_ORDER, [this.em.getPlatform().processDateProperty(new Date(createdAt as number)), name, id]));
     }
-    const rows = await userRows(this.em.fork())
-      .where({ $and: conditions })
-      .orderBy(orderOf(USER_ORDER))
-      .limit(query.limit + 1)
-      .execute<UserRow[]>('all', false);
+    const rows = await userPageRows(this.em, conditions, orderSql(USER_ORDER), query.limit + 1);
     const { items, more } = cut(rows, query.limit);
     const last = items[items.length - 1];
     const next = more && last ? this.cursors.encode(list, [toDate(last.created_at).getTime(), last.name, last.id]) : null;
