@@ -37,20 +37,24 @@ export class SessionService {
     return this.jwt.sign(claims);
   }
 
-  async actorFromToken(token: string): Promise<Actor> {
+  /**
+   * `fresh`: always read the user row (sockets: a connection lives long and is opened rarely, so it must never
+   * start on a session another instance revoked within the cache's second).
+   */
+  async actorFromToken(token: string, { fresh = false } = {}): Promise<Actor> {
     let claims: TokenClaims;
     try {
       claims = await this.jwt.verifyAsync<TokenClaims>(token);
     } catch {
       throw unauthenticated();
     }
-    return this.actorFromClaims(claims);
+    return this.actorFromClaims(claims, { fresh });
   }
 
-  async actorFromClaims(claims: TokenClaims): Promise<Actor> {
+  async actorFromClaims(claims: TokenClaims, { fresh = false } = {}): Promise<Actor> {
     // A wall display's token (or anything else that is not a user's) opens no user endpoint or socket.
     if ((claims as { kind?: unknown }).kind !== undefined || typeof claims.tv !== 'number' || typeof claims.sub !== 'string') throw unauthenticated();
-    const cached = this.cache.get(claims.sub, claims.tv);
+    const cached = fresh ? undefined : this.cache.get(claims.sub, claims.tv);
     if (cached) return cached;
     const ticket = this.cache.ticket();
     // One plain row in plain SQL (no entity, no query builder): this runs for every request that misses the cache.
