@@ -80,8 +80,9 @@ export function webAssets(root: string) {
     }
     if (file !== base && !file.startsWith(base + sep)) return next();
     if (isFile(file)) return send(req, res, next, file, path.startsWith('/assets/') ? IMMUTABLE : REVALIDATE);
-    // A missing asset is a 404, not the app's page (a stale tab asking for an old bundle must not get HTML).
-    if (path.startsWith('/assets/') || extname(path) !== '') return next();
+    // A missing hashed asset is a 404, not the app's page (a stale tab asking for an old bundle must not get
+    // HTML); any other path is the app's (as before, e.g. the browser's own /favicon.ico request).
+    if (path.startsWith('/assets/')) return next();
     return send(req, res, next, index, REVALIDATE);
   };
 }

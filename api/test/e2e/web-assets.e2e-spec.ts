@@ -79,7 +79,6 @@ describe('web assets', () => {
     expect(png.headers['content-encoding']).toBeUndefined();
     expect([...png.body]).toEqual([0x89, 0x50, 0x4e, 0x47]);
     expect((await t.http.get('/assets/app-OLD.js')).status).toBe(404);
-    expect((await t.http.get('/favicon.ico')).status).toBe(404);
   });
 
   it('leaves the api alone and never leaves the web folder', async () => {
