@@ -1,7 +1,5 @@
 import { DynamicModule, Module } from '@nestjs/common';
 import { MikroOrmModule } from '@mikro-orm/nestjs';
-import { ServeStaticModule } from '@nestjs/serve-static';
-import { existsSync } from 'node:fs';
 import { AnnouncementsModule } from './modules/announcements/announcements.module';
 import { AuthCoreModule } from './common/auth/auth-core.module';
 import { RateLimitModule } from './common/rate-limit/rate-limit.module';
@@ -10,6 +8,7 @@ import { ormOptions } from './config/mikro-orm.config';
 import { EventsModule } from './events/events.module';
 import { HealthModule } from './health/health.module';
 import { loggingModule } from './logging/logging';
+import { PagingModule } from './common/paging/paging.module';
 import { AuthModule } from './modules/auth/auth.module';
 import { BadgesModule } from './modules/badges/badges.module';
 import { CompaniesModule } from './modules/companies/companies.module';
@@ -24,9 +23,6 @@ import { RealtimeModule } from './realtime/realtime.module';
 @Module({})
 export class AppModule {
   static forRoot(config: AppConfig): DynamicModule {
-    const web = existsSync(config.webDist)
-      ? [ServeStaticModule.forRoot({ rootPath: config.webDist, exclude: ['/api/{*path}', '/socket.io/{*path}'] })]
-      : [];
     return {
       module: AppModule,
       global: true,
@@ -36,10 +32,10 @@ export class AppModule {
         loggingModule(config),
         MikroOrmModule.forRoot({ ...ormOptions(config), registerRequestContext: true }),
         RateLimitModule,
-        ...web,
         EventsModule,
         HealthModule,
         AuthCoreModule,
+        PagingModule,
         RealtimeModule,
         AuthModule,
         CompaniesModule,

@@ -15,6 +15,7 @@ import { demoPassword } from './database/seed/demo-password';
 import { underStartupLock } from './database/startup-lock';
 import { setupOpenApi } from './openapi/setup-openapi';
 import { RedisIoAdapter } from './realtime/redis-io.adapter';
+import { webAssets } from './web/web-assets';
 
 const LEVELS: LogLevel[] = ['error', 'warn', 'log', 'debug'];
 
@@ -56,6 +57,8 @@ export async function createApp(config: AppConfig): Promise<StartedApp> {
   );
   // After helmet, so the docs page is served under the same content security policy.
   setupOpenApi(app, 'api');
+  // The built web app, precompressed and cached by hash (web/web-assets.ts); ahead of the routes, after helmet.
+  app.use(webAssets(config.webDist));
 
   try {
     // The core MikroORM token: registered whichever driver DATABASE_URL picks (the driver packages' own differ).

@@ -134,7 +134,3 @@ export const scoreTaskSchema = z.object({
   comment: optionalText('Comment', LIMITS.comment).optional(),
 });
 export type ScoreTaskRequest = z.input<typeof scoreTaskSchema>;
-
-export const taskListQuerySchema = z.object({
-  company: idField('Company').optional(),
-});

@@ -1,6 +1,7 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { roomOf, rooms, type AnyEnvelope, type ClientToServerEvents, type ServerToClientEvents } from '@kpi/contracts';
 import type { Server } from 'socket.io';
+import { ActorCache } from '../common/auth/actor-cache';
 import type { RecordedEvent } from './event-recorder';
 import { wallRelay } from './wall-relay';
 
@@ -15,11 +16,17 @@ export class EventPublisher {
   private readonly logger = new Logger('Events');
   private server: RealtimeServer | null = null;
 
+  constructor(private readonly actors: ActorCache) {}
+
   attach(server: RealtimeServer): void {
     this.server = server;
   }
 
   publish(events: RecordedEvent[]): void {
+    // Whoever a user was is re-read on their next request here; other instances follow within the cache's TTL.
+    for (const { envelope, audience } of events) {
+      if (envelope.type === 'session.revoked' && audience.kind === 'user') this.actors.forget(audience.userId);
+    }
     const server = this.server;
     if (!server) return; // no socket server (e.g. a CLI run): the event log still has them for replay
     for (const { envelope, audience } of events) {

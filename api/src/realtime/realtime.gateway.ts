@@ -44,7 +44,7 @@ export class RealtimeGateway implements OnGatewayInit, OnGatewayConnection {
       // A wall display's token opens a wall socket; any other token must be a user's.
       const session = this.walls.isWallToken(auth.token)
         ? this.walls.displayFromToken(auth.token).then((wall) => void (socket.data.wall = wall))
-        : this.sessions.actorFromToken(auth.token).then((actor) => void (socket.data.actor = actor));
+        : this.sessions.actorFromToken(auth.token, { fresh: true }).then((actor) => void (socket.data.actor = actor));
       session.then(() => next()).catch(() => next(new Error('Please sign in again')));
     });
   }

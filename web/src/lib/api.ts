@@ -1,4 +1,4 @@
-import type { ErrorCode, ErrorResponse } from '@kpi/contracts';
+import { NEXT_CURSOR_HEADER, type ErrorCode, type ErrorResponse } from '@kpi/contracts';
 
 export const TOKEN_KEY = 'token';
 const API_BASE = '/api';
@@ -72,6 +72,16 @@ export interface RequestOptions {
 type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
 
 async function request<T>(method: Method, path: string, body: unknown, options: RequestOptions = {}): Promise<T> {
+  return (await exchange<T>(method, path, body, options)).data;
+}
+
+/** One page of a list (docs/paging.md): the body as the server sent it, and the next page's cursor or null. */
+export interface Paged<T> {
+  body: T;
+  next: string | null;
+}
+
+async function exchange<T>(method: Method, path: string, body: unknown, options: RequestOptions = {}): Promise<{ data: T; headers: Headers }> {
   const headers: Record<string, string> = { Accept: 'application/json', ...options.headers };
   const token = options.token !== undefined ? options.token : getToken();
   if (token) headers.Authorization = `Bearer ${token}`;
@@ -108,12 +118,25 @@ async function request<T>(method: Method, path: string, body: unknown, options: 
     }
     throw error;
   }
-  return data as T;
+  return { data: data as T, headers: response.headers };
+}
+
+/** `?key=value&…` of the given values, skipping undefined ones; '' when none remain. */
+export function queryString(params: Record<string, string | number | undefined | null>): string {
+  const search = new URLSearchParams();
+  for (const [key, value] of Object.entries(params)) if (value !== undefined && value !== null && value !== '') search.set(key, String(value));
+  const text = search.toString();
+  return text ? `?${text}` : '';
 }
 
 /** The one client for the REST api: base `/api`, bearer token from local storage. */
 export const api = {
   get: <T>(path: string, options?: RequestOptions) => request<T>('GET', path, undefined, options),
+  /** A paged list: the body, and the cursor the server put in X-Next-Cursor (absent on the last page). */
+  page: async <T>(path: string, options?: RequestOptions): Promise<Paged<T>> => {
+    const { data, headers } = await exchange<T>('GET', path, undefined, options);
+    return { body: data, next: headers.get(NEXT_CURSOR_HEADER) };
+  },
   post: <T>(path: string, body?: unknown, options?: RequestOptions) => request<T>('POST', path, body ?? {}, options),
   put: <T>(path: string, body?: unknown, options?: RequestOptions) => request<T>('PUT', path, body ?? {}, options),
   delete: <T>(path: string, options?: RequestOptions) => request<T>('DELETE', path, undefined, options),

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { removeById, upsertById } from './collections';
+import { appendNew, removeById, upsertById } from './collections';
 
 const a = { _id: 'a', v: 1 };
 const b = { _id: 'b', v: 2 };
@@ -21,5 +21,14 @@ describe('upsertById / removeById', () => {
     const list = [a, b];
     expect(removeById(list, 'a')).toEqual([b]);
     expect(removeById(list, 'zzz')).toBe(list);
+  });
+});
+
+describe('appendNew', () => {
+  it('appends the next page after the loaded items, skipping any that arrived live meanwhile', () => {
+    const c = { _id: 'c', v: 3 };
+    expect(appendNew([a, b], [{ _id: 'b', v: 99 }, c])).toEqual([a, b, c]);
+    const loaded = [a, b];
+    expect(appendNew(loaded, [a])).toBe(loaded);
   });
 });

@@ -6,7 +6,10 @@ import { forbidden, unauthenticated } from '../errors/app-error';
 import type { Actor } from './actor';
 import { IS_PUBLIC, ROLES_KEY } from './decorators';
 
-/** Global: every route needs a valid bearer token unless marked @Public(). */
+/**
+ * Global: every route needs a valid bearer token unless marked @Public(). passport-jwt checks the token
+ * (algorithm, issuer, audience, expiry); SessionService turns it into an Actor from its per-user cache.
+ */
 @Injectable()
 export class JwtAuthGuard extends AuthGuard('jwt') {
   constructor(private readonly reflector: Reflector) {

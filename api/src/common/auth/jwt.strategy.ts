@@ -1,4 +1,5 @@
 import { Injectable } from '@nestjs/common';
+import type { KeyObject } from 'node:crypto';
 import { PassportStrategy } from '@nestjs/passport';
 import { ExtractJwt, Strategy } from 'passport-jwt';
 import type { Actor, TokenClaims } from './actor';
@@ -9,11 +10,12 @@ import { TOKEN_ALGORITHM, TOKEN_ISSUER, USER_AUDIENCE } from './token-options';
 export class JwtStrategy extends PassportStrategy(Strategy) {
   constructor(
     private readonly sessions: SessionService,
-    secret: string,
+    secret: KeyObject,
   ) {
     super({
       jwtFromRequest: ExtractJwt.fromAuthHeaderAsBearerToken(),
-      secretOrKey: secret,
+      // passport-jwt hands the key to jsonwebtoken, which takes a KeyObject (see auth-core.module.ts).
+      secretOrKey: secret as unknown as string,
       ignoreExpiration: false,
       algorithms: [TOKEN_ALGORITHM],
       issuer: TOKEN_ISSUER,

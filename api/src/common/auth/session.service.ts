@@ -1,20 +1,36 @@
 import { Injectable } from '@nestjs/common';
 import { JwtService } from '@nestjs/jwt';
 import { EntityManager } from '@mikro-orm/sqlite';
+import type { Role } from '@kpi/contracts';
 import { User } from '../../modules/users/user.entity';
 import type { Actor, TokenClaims } from './actor';
+import { ActorCache } from './actor-cache';
 import { unauthenticated } from '../errors/app-error';
 import { hasExpiry } from './token-options';
+import { bool } from '../rows/columns';
+
+interface SessionRow {
+  id: string;
+  name: string;
+  role: Role;
+  company_id: string | null;
+  is_active: boolean | number;
+  token_version: number | string;
+}
+/** Exported so query-counting tests can tell the (cached, so timing-dependent) session lookup apart. */
+export const SESSION_SQL = 'select id, name, role, company_id, is_active, token_version from users where id = ?';
 
 /**
  * Turns a token into an Actor for both HTTP and sockets: the signature, the user still existing and active,
- * and the token version still current (a password change or deactivation ends older tokens).
+ * and the token version still current (a password change or deactivation ends older tokens). The user row is
+ * read at most once a second per user (ActorCache); a revocation on this instance takes effect at once.
  */
 @Injectable()
 export class SessionService {
   constructor(
     private readonly jwt: JwtService,
     private readonly em: EntityManager,
+    private readonly cache: ActorCache,
   ) {}
 
   issue(user: User): string {
@@ -22,21 +38,31 @@ export class SessionService {
     return this.jwt.sign(claims);
   }
 
-  async actorFromToken(token: string): Promise<Actor> {
+  /**
+   * `fresh`: always read the user row (sockets: a connection lives long and is opened rarely, so it must never
+   * start on a session another instance revoked within the cache's second).
+   */
+  async actorFromToken(token: string, { fresh = false } = {}): Promise<Actor> {
     let claims: TokenClaims;
     try {
       claims = await this.jwt.verifyAsync<TokenClaims>(token);
     } catch {
       throw unauthenticated();
     }
-    return this.actorFromClaims(claims);
+    return this.actorFromClaims(claims, { fresh });
   }
 
-  async actorFromClaims(claims: TokenClaims): Promise<Actor> {
+  async actorFromClaims(claims: TokenClaims, { fresh = false } = {}): Promise<Actor> {
     // A wall display's token (or anything else that is not a user's) opens no user endpoint or socket.
-    if ((claims as { kind?: unknown }).kind !== undefined || typeof claims.tv !== 'number' || !hasExpiry(claims)) throw unauthenticated();
-    const user = await this.em.fork().findOne(User, { id: claims.sub }, { fields: ['id', 'name', 'role', 'company', 'isActive', 'tokenVersion'] });
-    if (!user || !user.isActive || user.tokenVersion !== claims.tv) throw unauthenticated();
-    return { userId: user.id, role: user.role, companyId: user.company?.id ?? null, name: user.name };
+    if ((claims as { kind?: unknown }).kind !== undefined || typeof claims.tv !== 'number' || typeof claims.sub !== 'string' || !hasExpiry(claims)) throw unauthenticated();
+    const cached = fresh ? undefined : this.cache.get(claims.sub, claims.tv);
+    if (cached) return cached;
+    const ticket = this.cache.ticket();
+    // One plain row in plain SQL (no entity, no query builder): this runs for every request that misses the cache.
+    const [row] = await this.em.getConnection().execute<SessionRow[]>(SESSION_SQL, [claims.sub]);
+    if (!row || !bool(row.is_active) || Number(row.token_version) !== claims.tv) throw unauthenticated();
+    const actor: Actor = { userId: row.id, role: row.role, companyId: row.company_id ?? null, name: row.name };
+    this.cache.set(row.id, claims.tv, actor, ticket);
+    return actor;
   }
 }

@@ -1,21 +1,23 @@
-import { Body, Controller, Delete, Get, Param, Post, Put, Query } from '@nestjs/common';
-import { announcementSchema, createAnnouncementSchema, messageResponseSchema, pinAnnouncementSchema, updateAnnouncementSchema } from '@kpi/contracts';
+import { Body, Controller, Delete, Get, Param, Post, Put, Query, UseInterceptors } from '@nestjs/common';
+import { announcementListQuerySchema, announcementSchema, createAnnouncementSchema, messageResponseSchema, pinAnnouncementSchema, updateAnnouncementSchema } from '@kpi/contracts';
 import { z } from 'zod';
 import type { Actor } from '../../common/auth/actor';
 import { CurrentActor, Roles } from '../../common/auth/decorators';
+import { PageInterceptor } from '../../common/paging/page';
 import { ZodPipe } from '../../common/validation/zod.pipe';
 import { Responds } from '../../openapi/responds';
 import { AnnouncementsService } from './announcements.service';
 
 @Controller('announcements')
+@UseInterceptors(PageInterceptor)
 export class AnnouncementsController {
   constructor(private readonly announcements: AnnouncementsService) {}
 
   @Get()
   @Roles('superadmin', 'admin', 'executive')
   @Responds(z.array(announcementSchema))
-  list(@CurrentActor() actor: Actor, @Query('company') company?: string) {
-    return this.announcements.list(actor, company);
+  list(@CurrentActor() actor: Actor, @Query(new ZodPipe(announcementListQuerySchema)) query: z.output<typeof announcementListQuerySchema>) {
+    return this.announcements.list(actor, query);
   }
 
   @Post()

@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { EntityManager, type FilterQuery } from '@mikro-orm/sqlite';
 import type {
   Announcement as AnnouncementView,
+  announcementListQuerySchema,
   createAnnouncementSchema,
   MessageResponse,
   pinAnnouncementSchema,
@@ -10,6 +11,10 @@ import type {
 import type { z } from 'zod';
 import type { Actor } from '../../common/auth/actor';
 import { forbidden, invalid, notFound } from '../../common/errors/app-error';
+import { CursorCodec } from '../../common/paging/cursor-codec';
+import { after, orderOf, type SortKey } from '../../common/paging/keyset';
+import { cut, Page } from '../../common/paging/page';
+import { bool, toDate } from '../../common/rows/columns';
 import { companyScope, ownCompany, tenantFilter } from '../../common/tenancy/tenant-scope';
 import { UnitOfWork } from '../../events/unit-of-work';
 import { Company } from '../companies/company.entity';
@@ -17,11 +22,19 @@ import { NotificationsService } from '../notifications/notifications.service';
 import { User } from '../users/user.entity';
 import { AnnouncementExpiryScheduler } from './announcement-expiry.scheduler';
 import { Announcement } from './announcement.entity';
-import { companyAudience, toAnnouncementView } from './announcement.view';
+import { announcementRows, announcementRowView, companyAudience, toAnnouncementView, type AnnouncementRow } from './announcement.view';
 
 type CreateAnnouncement = z.output<typeof createAnnouncementSchema>;
 type UpdateAnnouncement = z.output<typeof updateAnnouncementSchema>;
 type PinAnnouncement = z.output<typeof pinAnnouncementSchema>;
+type ListQuery = z.output<typeof announcementListQuerySchema>;
+
+const ANNOUNCEMENT_ORDER: SortKey[] = [
+  { prop: 'a.isPinned', dir: 'desc' },
+  { prop: 'a.createdAt', dir: 'desc' },
+  { prop: 'a.id', dir: 'asc' },
+];
+const ANNOUNCEMENT_CURSOR = ['boolean', 'number', 'string'] as const;
 
 /**
  * A company's announcements: its admins write them, everyone in the company reads them. Executives see only
@@ -34,15 +47,27 @@ export class AnnouncementsService {
     private readonly uow: UnitOfWork,
     private readonly notifications: NotificationsService,
     private readonly expiry: AnnouncementExpiryScheduler,
+    private readonly cursors: CursorCodec,
   ) {}
 
-  /** Pinned first, then newest first, in one query. The superadmin reads one company, or all of them. */
-  async list(actor: Actor, requestedCompany?: string): Promise<AnnouncementView[]> {
-    const company = companyScope(actor, requestedCompany);
-    const where: FilterQuery<Announcement> = company ? { company } : {};
-    if (actor.role === 'executive') where.$or = [{ expiresAt: null }, { expiresAt: { $gt: new Date() } }];
-    const announcements = await this.em.fork().find(Announcement, where, { orderBy: { isPinned: 'desc', createdAt: 'desc' } });
-    return announcements.map(toAnnouncementView);
+  /** Pinned first, then newest first, a page at a time. The superadmin reads one company, or all of them. */
+  async list(actor: Actor, query: ListQuery): Promise<Page<AnnouncementView[]>> {
+    const company = companyScope(actor, query.company);
+    const conditions: FilterQuery<Announcement>[] = [company ? { company } : {}];
+    if (actor.role === 'executive') conditions.push({ $or: [{ expiresAt: null }, { expiresAt: { $gt: new Date() } }] });
+    if (query.cursor) {
+      const [pinned, createdAt, id] = this.cursors.decode('announcements', query.cursor, ANNOUNCEMENT_CURSOR);
+      conditions.push(after(ANNOUNCEMENT_ORDER, [pinned, new Date(createdAt as number), id]) as FilterQuery<Announcement>);
+    }
+    const rows = await announcementRows(this.em.fork())
+      .where({ $and: conditions })
+      .orderBy(orderOf(ANNOUNCEMENT_ORDER))
+      .limit(query.limit + 1)
+      .execute<AnnouncementRow[]>('all', false);
+    const { items, more } = cut(rows, query.limit);
+    const last = items[items.length - 1];
+    const next = more && last ? this.cursors.encode('announcements', [bool(last.is_pinned), toDate(last.created_at).getTime(), last.id]) : null;
+    return new Page(items.map(announcementRowView), next);
   }
 
   /** Company and author come from the caller; the body may repeat them but not name others. */

@@ -7,6 +7,7 @@ import { SessionService } from '../../common/auth/session.service';
 import { invalid, unauthenticated } from '../../common/errors/app-error';
 import { UnitOfWork } from '../../events/unit-of-work';
 import { User } from '../users/user.entity';
+import { userRowById, userRowView } from '../users/user-rows';
 import { toUserView } from '../users/user.view';
 import { LoginAttempts } from './login-attempts';
 
@@ -33,9 +34,11 @@ export class AuthService {
     return { token: this.sessions.issue(user), user: toUserView(user) };
   }
 
+  /** One plain row (no entity): this answers on every page load and token refresh. */
   async verify(actor: Actor): Promise<VerifyResponse> {
-    const user = await this.em.fork().findOneOrFail(User, { id: actor.userId }, { populate: ['company'] });
-    return { user: toUserView(user) };
+    const row = await userRowById(this.em, actor.userId);
+    if (!row) throw unauthenticated();
+    return { user: userRowView(row) };
   }
 
   /** Changes the password, ends every other session of the user, and hands this session a fresh token. */

@@ -1,15 +1,25 @@
 import { Injectable } from '@nestjs/common';
 import { EntityManager, raw } from '@mikro-orm/sqlite';
-import type { NotificationKind, NotificationList } from '@kpi/contracts';
+import type { NotificationKind, NotificationList, PageQuery } from '@kpi/contracts';
 import type { Actor } from '../../common/auth/actor';
 import { notFound } from '../../common/errors/app-error';
+import { CursorCodec } from '../../common/paging/cursor-codec';
+import { afterSql, orderSql, type SqlCondition, type SqlSortKey } from '../../common/paging/keyset';
+import { cut, Page } from '../../common/paging/page';
+import { toDate } from '../../common/rows/columns';
 import type { EventRecorder } from '../../events/event-recorder';
 import { UnitOfWork } from '../../events/unit-of-work';
 import { User } from '../users/user.entity';
 import { Notification } from './notification.entity';
-import { toNotificationView } from './notification.view';
+import { notificationRowView, toNotificationView, type NotificationRow } from './notification.view';
 
 export const NOTIFICATION_PAGE = 50;
+
+const NOTIFICATION_ORDER: SqlSortKey[] = [
+  { column: 'n.created_at', dir: 'desc' },
+  { column: 'n.id', dir: 'asc' },
+];
+const NOTIFICATION_CURSOR = ['number', 'string'] as const;
 
 export interface NotificationDraft {
   kind: NotificationKind;
@@ -27,6 +37,7 @@ export class NotificationsService {
   constructor(
     private readonly em: EntityManager,
     private readonly uow: UnitOfWork,
+    private readonly cursors: CursorCodec,
   ) {}
 
   /** Stores one notification per recipient and tells each of them, with their new unread count. */
@@ -40,11 +51,25 @@ export class NotificationsService {
     }
   }
 
-  async list(actor: Actor): Promise<NotificationList> {
-    const em = this.em.fork();
-    const items = await em.find(Notification, { user: actor.userId }, { orderBy: { createdAt: 'desc' }, limit: NOTIFICATION_PAGE });
-    const unread = await em.count(Notification, { user: actor.userId, readAt: null });
-    return { items: items.map(toNotificationView), unread };
+  /** The caller's own notifications, newest first, a page at a time; `unread` counts all of them in SQL. */
+  async list(actor: Actor, query: PageQuery): Promise<Page<NotificationList>> {
+    // Plain SQL: the bell loads on every page, and building the statement cost more than running it.
+    const conditions: SqlCondition[] = [{ sql: 'n.user_id = ?', params: [actor.userId] }];
+    if (query.cursor) {
+      const [createdAt, id] = this.cursors.decode('notifications', query.cursor, NOTIFICATION_CURSOR);
+      conditions.push(afterSql(NOTIFICATION_ORDER, [this.em.getPlatform().processDateProperty(new Date(createdAt as number)), id]));
+    }
+    const connection = this.em.getConnection();
+    const rows = await connection.execute<NotificationRow[]>(
+      `select n.id, n.kind, n.title, n.body, n.link, n.read_at, n.created_at from notifications n where ${conditions.map((c) => c.sql).join(' and ')} order by ${orderSql(NOTIFICATION_ORDER)} limit ?`,
+      [...conditions.flatMap((c) => c.params), query.limit + 1],
+    );
+    const { items, more } = cut(rows, query.limit);
+    const [count] = await connection.execute<{ n: number | string }[]>('select count(*) as n from notifications where user_id = ? and read_at is null', [actor.userId]);
+    const unread = Number(count?.n ?? 0);
+    const last = items[items.length - 1];
+    const next = more && last ? this.cursors.encode('notifications', [toDate(last.created_at).getTime(), last.id]) : null;
+    return new Page({ items: items.map(notificationRowView), unread }, next);
   }
 
   markRead(actor: Actor, id: string): Promise<NotificationList> {

@@ -9,6 +9,8 @@ import { TaskComment } from './task-comment.entity';
 @Index({ properties: ['company', 'scoredAt'] })
 @Index({ properties: ['company', 'status'] })
 @Index({ properties: ['assignedTo', 'createdAt'] })
+/** The company list's order (docs/paging.md): a page is an index range, not a sort of the company's tasks. */
+@Index({ properties: ['company', 'createdAt'] })
 export class Task {
   [OptionalProps]?: 'priority' | 'status' | 'submissionContent' | 'submittedAt' | 'qualityScore' | 'timeScore' | 'initiativeScore' | 'totalScore' | 'feedback' | 'scoredAt' | 'scoredBy' | 'createdAt' | 'updatedAt';
 

@@ -1,29 +1,44 @@
-import { Body, Controller, Delete, Get, Headers, Param, Post, Put, Query } from '@nestjs/common';
-import { IDEMPOTENCY_KEY_HEADER, createTaskSchema, messageResponseSchema, scoreHistoryEntrySchema, scoreTaskSchema, submitTaskSchema, taskListQuerySchema, taskSchema, updateTaskSchema } from '@kpi/contracts';
+import { Body, Controller, Delete, Get, Headers, Param, Post, Put, Query, UseInterceptors } from '@nestjs/common';
+import { IDEMPOTENCY_KEY_HEADER, createTaskSchema, messageResponseSchema, scoreHistoryEntrySchema, scoreTaskSchema, submitTaskSchema, taskListQuerySchema, taskSchema, taskSummaryQuerySchema, taskSummarySchema, updateTaskSchema } from '@kpi/contracts';
 import { z } from 'zod';
 import type { Actor } from '../../common/auth/actor';
 import { CurrentActor, Roles } from '../../common/auth/decorators';
+import { PageInterceptor } from '../../common/paging/page';
 import { ZodPipe } from '../../common/validation/zod.pipe';
 import { Responds } from '../../openapi/responds';
 import { parseIdempotencyKey } from './scoring-keys';
+import { TaskQueries } from './task-queries.service';
 import { TasksService } from './tasks.service';
 
+type ListQuery = z.output<typeof taskListQuerySchema>;
+
 @Controller('tasks')
+@UseInterceptors(PageInterceptor)
 export class TasksController {
-  constructor(private readonly tasks: TasksService) {}
+  constructor(
+    private readonly tasks: TasksService,
+    private readonly queries: TaskQueries,
+  ) {}
 
   @Get()
   @Roles('superadmin', 'admin')
   @Responds(z.array(taskSchema))
-  list(@CurrentActor() actor: Actor, @Query(new ZodPipe(taskListQuerySchema)) query: z.output<typeof taskListQuerySchema>) {
-    return this.tasks.list(actor, query.company);
+  list(@CurrentActor() actor: Actor, @Query(new ZodPipe(taskListQuerySchema)) query: ListQuery) {
+    return this.queries.list(actor, query);
+  }
+
+  @Get('summary')
+  @Responds(taskSummarySchema)
+  @Roles('superadmin', 'admin', 'executive')
+  summary(@CurrentActor() actor: Actor, @Query(new ZodPipe(taskSummaryQuerySchema)) query: z.output<typeof taskSummaryQuerySchema>) {
+    return this.queries.summary(actor, query);
   }
 
   @Get('user/:userId')
   @Roles('superadmin', 'admin', 'executive')
   @Responds(z.array(taskSchema))
-  forUser(@CurrentActor() actor: Actor, @Param('userId') userId: string) {
-    return this.tasks.forUser(actor, userId);
+  forUser(@CurrentActor() actor: Actor, @Param('userId') userId: string, @Query(new ZodPipe(taskListQuerySchema.omit({ company: true, assignedTo: true }))) query: ListQuery) {
+    return this.queries.forUser(actor, userId, query);
   }
 
   @Get(':id/history')

@@ -5,12 +5,13 @@ import { StatsModule } from '../stats/stats.module';
 import { ScoreChainController } from './score-chain.controller';
 import { ScoreChainService } from './score-chain.service';
 import { TasksController } from './tasks.controller';
+import { TaskQueries } from './task-queries.service';
 import { TasksService } from './tasks.service';
 
 @Module({
   imports: [BadgesModule, LeaderboardModule, StatsModule],
   controllers: [TasksController, ScoreChainController],
-  providers: [TasksService, ScoreChainService],
+  providers: [TasksService, TaskQueries, ScoreChainService],
   exports: [TasksService],
 })
 export class TasksModule {}

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { EntityManager, type FilterQuery } from '@mikro-orm/sqlite';
+import { EntityManager } from '@mikro-orm/sqlite';
 import type {
   createTaskSchema,
   EventPayloads,
@@ -14,7 +14,6 @@ import type { z } from 'zod';
 import type { Actor } from '../../common/auth/actor';
 import { conflict, forbidden, invalid, notFound } from '../../common/errors/app-error';
 import { companyScope, ownCompany, tenantFilter } from '../../common/tenancy/tenant-scope';
-import { visibleUser } from '../../common/tenancy/visible-user';
 import type { EventRecorder } from '../../events/event-recorder';
 import { UnitOfWork } from '../../events/unit-of-work';
 import { lockRow } from '../../database/row-lock';
@@ -56,21 +55,6 @@ export class TasksService {
     private readonly leaderboard: LeaderboardService,
     private readonly aggregates: ScoreAggregatesService,
   ) {}
-
-  /** Admins read their company's tasks; the superadmin one company (`?company=`) or all. Newest first. */
-  async list(actor: Actor, requestedCompany?: string): Promise<TaskView[]> {
-    const company = companyScope(actor, requestedCompany);
-    const tasks = await this.findViews(this.em.fork(), company ? { company } : {});
-    return tasks.map((t) => toTaskView(t));
-  }
-
-  /** One user's tasks: executives only their own (a colleague is 403, another company 404). */
-  async forUser(actor: Actor, userId: string): Promise<TaskView[]> {
-    const em = this.em.fork();
-    const user = await visibleUser(em, actor, userId);
-    const tasks = await this.findViews(em, { assignedTo: user.id });
-    return tasks.map((t) => toTaskView(t));
-  }
 
   async history(actor: Actor, id: string): Promise<ScoreHistoryEntry[]> {
     const em = this.em.fork();
@@ -254,14 +238,6 @@ export class TasksService {
   /** Submitted work not scored yet, in one COUNT. A scored task is completed, so the status says it all. */
   private pendingReview(em: EntityManager, companyId: string): Promise<number> {
     return em.count(Task, { company: companyId, status: 'submitted', scoredAt: null });
-  }
-
-  /** Tasks with everything their view needs, in one query (joined), newest first. */
-  private findViews(em: EntityManager, where: FilterQuery<Task>): Promise<Task[]> {
-    return em.find(Task, where, {
-      populate: ['assignedTo', 'scoredBy', 'comments'],
-      orderBy: { createdAt: 'desc', id: 'asc' },
-    });
   }
 
   private async findInScope(em: EntityManager, actor: Actor, id: string): Promise<Task> {

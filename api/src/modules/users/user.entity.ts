@@ -5,6 +5,8 @@ import { Company } from '../companies/company.entity';
 
 @Entity({ tableName: 'users' })
 @Index({ properties: ['company', 'role'] })
+/** The user list's order (docs/paging.md). */
+@Index({ properties: ['company', 'createdAt'] })
 export class User {
   [OptionalProps]?: 'department' | 'phoneNumber' | 'company' | 'isActive' | 'mustChangePassword' | 'tokenVersion' | 'createdAt';
 

@@ -1,29 +1,32 @@
-import { Body, Controller, Delete, Get, Param, Post, Put, Query } from '@nestjs/common';
-import { createUserSchema, messageResponseSchema, updateUserSchema, userSchema } from '@kpi/contracts';
+import { Body, Controller, Delete, Get, Param, Post, Put, Query, UseInterceptors } from '@nestjs/common';
+import { createUserSchema, messageResponseSchema, updateUserSchema, userListQuerySchema, userSchema } from '@kpi/contracts';
 import { z } from 'zod';
 import type { Actor } from '../../common/auth/actor';
 import { CurrentActor, Roles } from '../../common/auth/decorators';
+import { PageInterceptor } from '../../common/paging/page';
 import { ZodPipe } from '../../common/validation/zod.pipe';
 import { Responds } from '../../openapi/responds';
 import { UsersService } from './users.service';
 
 const EMAIL_TAKEN = 'A user with this email already exists (field email)';
+type ListQuery = z.output<typeof userListQuerySchema>;
 
 @Controller('users')
 @Roles('superadmin', 'admin')
+@UseInterceptors(PageInterceptor)
 export class UsersController {
   constructor(private readonly users: UsersService) {}
 
   @Get()
   @Responds(z.array(userSchema))
-  list(@CurrentActor() actor: Actor, @Query('company') company?: string) {
-    return this.users.list(actor, company);
+  list(@CurrentActor() actor: Actor, @Query(new ZodPipe(userListQuerySchema)) query: ListQuery) {
+    return this.users.list(actor, query);
   }
 
   @Get('company/:companyId')
   @Responds(z.array(userSchema))
-  listCompany(@CurrentActor() actor: Actor, @Param('companyId') companyId: string) {
-    return this.users.listCompany(actor, companyId);
+  listCompany(@CurrentActor() actor: Actor, @Param('companyId') companyId: string, @Query(new ZodPipe(userListQuerySchema.omit({ company: true }))) query: ListQuery) {
+    return this.users.listCompany(actor, companyId, query);
   }
 
   @Post()

@@ -1,9 +1,13 @@
 import { Injectable } from '@nestjs/common';
 import { EntityManager } from '@mikro-orm/sqlite';
-import type { createUserSchema, MessageResponse, updateUserSchema, User as UserView } from '@kpi/contracts';
+import type { createUserSchema, MessageResponse, updateUserSchema, User as UserView, userListQuerySchema } from '@kpi/contracts';
 import type { z } from 'zod';
 import type { Actor } from '../../common/auth/actor';
 import { hashPassword } from '../../common/auth/passwords';
+import { CursorCodec } from '../../common/paging/cursor-codec';
+import { afterSql, orderSql, type SqlCondition, type SqlSortKey } from '../../common/paging/keyset';
+import { cut, Page } from '../../common/paging/page';
+import { toDate } from '../../common/rows/columns';
 import { AppError, forbidden, invalid, notFound } from '../../common/errors/app-error';
 import { companyScope } from '../../common/tenancy/tenant-scope';
 import type { EventRecorder } from '../../events/event-recorder';
@@ -12,10 +16,20 @@ import { Company } from '../companies/company.entity';
 import { CompaniesService } from '../companies/companies.service';
 import { ScoreAggregatesService } from '../stats/score-aggregates.service';
 import { User } from './user.entity';
+import { userPageRows, userRowView } from './user-rows';
 import { toUserView } from './user.view';
 
 type CreateUser = z.output<typeof createUserSchema>;
 type UpdateUser = z.output<typeof updateUserSchema>;
+type ListQuery = z.output<typeof userListQuerySchema>;
+
+/** Newest first, then by name; the id makes the order total. */
+const USER_ORDER: SqlSortKey[] = [
+  { column: 'u.created_at', dir: 'desc' },
+  { column: 'u.name', dir: 'asc' },
+  { column: 'u.id', dir: 'asc' },
+];
+const USER_CURSOR = ['number', 'string', 'string'] as const;
 
 /**
  * Who manages whom (DESIGN §3, docs/decisions.md): the superadmin manages companies and admins and reads
@@ -30,22 +44,35 @@ export class UsersService {
     private readonly uow: UnitOfWork,
     private readonly companies: CompaniesService,
     private readonly aggregates: ScoreAggregatesService,
+    private readonly cursors: CursorCodec,
   ) {}
 
-  async list(actor: Actor, requestedCompany?: string): Promise<UserView[]> {
-    const company = companyScope(actor, requestedCompany);
-    const where = company ? { company } : {};
-    const users = await this.em.fork().find(User, where, { populate: ['company'], orderBy: { createdAt: 'desc', name: 'asc' } });
-    return users.map(toUserView);
+  /** GET /users: an admin's company, or for the superadmin one company (`?company=`) or everyone. */
+  list(actor: Actor, query: ListQuery): Promise<Page<UserView[]>> {
+    const company = companyScope(actor, query.company);
+    return this.page('users', company ? [{ sql: 'u.company_id = ?', params: [company] }] : [], query);
   }
 
-  async listCompany(actor: Actor, companyId: string): Promise<UserView[]> {
+  /** GET /users/company/{id}: another company's id is 404 for an admin, and for anyone if it does not exist. */
+  async listCompany(actor: Actor, companyId: string, query: ListQuery): Promise<Page<UserView[]>> {
     if (actor.role !== 'superadmin' && actor.companyId !== companyId) throw notFound('Company');
-    const users = await this.em.fork().find(User, { company: companyId }, { populate: ['company'], orderBy: { createdAt: 'desc', name: 'asc' } });
-    if (actor.role === 'superadmin' && users.length === 0 && !(await this.em.fork().findOne(Company, { id: companyId }))) {
-      throw notFound('Company');
+    if (actor.role === 'superadmin' && !(await this.em.fork().findOne(Company, { id: companyId }, { fields: ['id'] }))) throw notFound('Company');
+    return this.page('company-users', [{ sql: 'u.company_id = ?', params: [companyId] }], query);
+  }
+
+  /** One page of users as plain rows with their company's name, newest first (keyset, docs/paging.md). */
+  private async page(list: string, scope: SqlCondition[], query: ListQuery): Promise<Page<UserView[]>> {
+    const conditions = [...scope];
+    if (query.role) conditions.push({ sql: 'u.role = ?', params: [query.role] });
+    if (query.cursor) {
+      const [createdAt, name, id] = this.cursors.decode(list, query.cursor, USER_CURSOR);
+      conditions.push(afterSql(USER_ORDER, [this.em.getPlatform().processDateProperty(new Date(createdAt as number)), name, id]));
     }
-    return users.map(toUserView);
+    const rows = await userPageRows(this.em, conditions, orderSql(USER_ORDER), query.limit + 1);
+    const { items, more } = cut(rows, query.limit);
+    const last = items[items.length - 1];
+    const next = more && last ? this.cursors.encode(list, [toDate(last.created_at).getTime(), last.name, last.id]) : null;
+    return new Page(items.map(userRowView), next);
   }
 
   create(actor: Actor, input: CreateUser): Promise<UserView> {

@@ -2,7 +2,7 @@ import type { User } from '@kpi/contracts';
 import { useEffect, useState } from 'react';
 import toast from 'react-hot-toast';
 import { store, useAtomValue } from '../../app/store';
-import { Button, EmptyState, PageHeader, SectionSpinner, confirmAction } from '../../components/ui';
+import { Button, EmptyState, LoadMoreFor, PageHeader, SectionSpinner, confirmAction } from '../../components/ui';
 import { PlusIcon, UsersIcon } from '../../components/ui/icons';
 import { isUnauthorized } from '../../lib/api';
 import { removeById } from '../../lib/collections';
@@ -11,8 +11,8 @@ import { companiesStatusAtom, sortedCompaniesAtom } from '../companies/atoms';
 import { usersApi } from '../users/api';
 import { UserCard } from '../users/UserCard';
 import { UserForm } from '../users/UserForm';
-import { loadAdmins } from './actions';
-import { adminsAtom, adminsStatusAtom, sortedAdminsAtom } from './atoms';
+import { loadAdmins, loadMoreAdmins } from './actions';
+import { adminsAtom, adminsPage, adminsStatusAtom, sortedAdminsAtom } from './atoms';
 
 /** Admin Management (superadmin): admin cards, add/edit modal with a company select, deletion. */
 export function AdminList() {
@@ -71,6 +71,7 @@ export function AdminList() {
           ))}
         </div>
       )}
+      {status === 'ready' && <LoadMoreFor state={adminsPage} onLoad={() => void loadMoreAdmins()} />}
       {editing !== undefined && (
         <UserForm kind="admin" user={editing} companies={companies} onClose={() => setEditing(undefined)} onSaved={() => void loadAdmins({ quiet: true })} />
       )}

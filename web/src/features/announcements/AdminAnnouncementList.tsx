@@ -2,16 +2,16 @@ import type { Announcement } from '@kpi/contracts';
 import { useEffect, useState } from 'react';
 import toast from 'react-hot-toast';
 import { useAtomValue } from '../../app/store';
-import { Button, EmptyState, PageHeader, SectionSpinner, confirmAction } from '../../components/ui';
+import { Button, EmptyState, LoadMoreFor, PageHeader, SectionSpinner, confirmAction } from '../../components/ui';
 import { MegaphoneIcon, PlusIcon } from '../../components/ui/icons';
 import { errorMessage, isUnauthorized } from '../../lib/api';
 import { sessionUserAtom } from '../session/atoms';
 import { companyIdOf } from '../session/homePath';
-import { applyAnnouncement, forgetAnnouncement, loadAnnouncements } from './actions';
+import { applyAnnouncement, forgetAnnouncement, loadAnnouncements, loadMoreAnnouncements } from './actions';
 import { AdminAnnouncementItem } from './AdminAnnouncementItem';
 import { AnnouncementForm } from './AnnouncementForm';
 import { announcementsApi } from './api';
-import { announcementsErrorAtom, announcementsStatusAtom, sortedAnnouncementsAtom } from './atoms';
+import { announcementsErrorAtom, announcementsPage, announcementsStatusAtom, sortedAnnouncementsAtom } from './atoms';
 import { nowAtom } from './clock';
 import { isExpired } from './rules';
 
@@ -105,6 +105,7 @@ export function AdminAnnouncementList() {
           ))}
         </ul>
       )}
+      {status === 'ready' && <LoadMoreFor state={announcementsPage} onLoad={() => void loadMoreAnnouncements()} />}
       {editing !== undefined && companyId && user && (
         <AnnouncementForm announcement={editing} companyId={companyId} authorId={user._id} onClose={() => setEditing(undefined)} />
       )}

@@ -1,12 +1,12 @@
 import { useEffect } from 'react';
 import { useAtomValue } from '../../app/store';
-import { Button, Card, EmptyState, PageHeader } from '../../components/ui';
+import { Button, Card, EmptyState, LoadMoreFor, PageHeader } from '../../components/ui';
 import { AlertIcon, MegaphoneIcon } from '../../components/ui/icons';
 import { sessionUserAtom } from '../session/atoms';
 import { companyIdOf } from '../session/homePath';
-import { loadAnnouncements } from './actions';
+import { loadAnnouncements, loadMoreAnnouncements } from './actions';
 import { AnnouncementCard } from './AnnouncementCard';
-import { announcementsErrorAtom, announcementsStatusAtom, currentAnnouncementsAtom } from './atoms';
+import { announcementsErrorAtom, announcementsPage, announcementsStatusAtom, currentAnnouncementsAtom } from './atoms';
 
 function LoadingSkeleton() {
   return (
@@ -107,6 +107,7 @@ export function CompanyAnnouncements() {
     <section aria-labelledby="company-announcements-heading">
       <PageHeader title={<span id="company-announcements-heading">Company Announcements</span>} subtitle="News and updates from your company." />
       {body}
+      {status === 'ready' && <LoadMoreFor state={announcementsPage} onLoad={() => void loadMoreAnnouncements()} />}
     </section>
   );
 }

@@ -6,7 +6,8 @@ import { removeById, upsertById } from '../../lib/collections';
 import { sessionUserAtom } from '../session/atoms';
 import { companyIdOf } from '../session/homePath';
 import { announcementsApi } from './api';
-import { announcementsAtom, announcementsErrorAtom, announcementsStatusAtom } from './atoms';
+import { loadNextPage } from '../../lib/pagedList';
+import { announcementsAtom, announcementsErrorAtom, announcementsPage, announcementsStatusAtom } from './atoms';
 import { nowAtom } from './clock';
 import { isExpired } from './rules';
 
@@ -29,8 +30,9 @@ export async function loadAnnouncements({ quiet = false } = {}): Promise<void> {
   }
   if (!quiet || store.get(announcementsStatusAtom) !== 'ready') store.set(announcementsStatusAtom, 'loading');
   try {
-    const list = await announcementsApi.list();
-    store.set(announcementsAtom, list);
+    const page = await announcementsApi.list();
+    store.set(announcementsAtom, page.body);
+    store.set(announcementsPage.next, page.next);
     store.set(announcementsErrorAtom, null);
     store.set(announcementsStatusAtom, 'ready');
   } catch (error) {
@@ -40,6 +42,11 @@ export async function loadAnnouncements({ quiet = false } = {}): Promise<void> {
     }
     if (!quiet && !isUnauthorized(error)) toast.error(errorMessage(error, FETCH_FAILED), { id: FETCH_TOAST_ID });
   }
+}
+
+/** "Load more": the next page of the company's announcements. */
+export async function loadMoreAnnouncements(): Promise<void> {
+  if (!(await loadNextPage(announcementsPage, announcementsAtom, (cursor) => announcementsApi.list(cursor)))) toast.error(FETCH_FAILED, { id: FETCH_TOAST_ID });
 }
 
 /**

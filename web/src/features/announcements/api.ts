@@ -1,9 +1,9 @@
 import type { Announcement, CreateAnnouncementRequest, MessageResponse, UpdateAnnouncementRequest } from '@kpi/contracts';
-import { api, seg } from '../../lib/api';
+import { api, queryString, seg } from '../../lib/api';
 
 export const announcementsApi = {
   /** The caller's company; executives only get current (unexpired) ones. */
-  list: () => api.get<Announcement[]>('/announcements'),
+  list: (cursor?: string) => api.page<Announcement[]>(`/announcements${queryString({ cursor })}`),
   create: (body: CreateAnnouncementRequest) => api.post<Announcement>('/announcements', body),
   update: (id: string, body: UpdateAnnouncementRequest) => api.put<Announcement>(`/announcements/${seg(id)}`, body),
   /** Sets the pin (the server toggles when `isPinned` is left out; we always say which). */

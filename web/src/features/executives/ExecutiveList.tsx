@@ -2,7 +2,7 @@ import type { User } from '@kpi/contracts';
 import { useEffect, useState } from 'react';
 import toast from 'react-hot-toast';
 import { store, useAtomValue } from '../../app/store';
-import { Button, EmptyState, PageHeader, SectionSpinner, confirmAction } from '../../components/ui';
+import { Button, EmptyState, LoadMoreFor, PageHeader, SectionSpinner, confirmAction } from '../../components/ui';
 import { PlusIcon, UsersIcon } from '../../components/ui/icons';
 import { isUnauthorized } from '../../lib/api';
 import { removeById } from '../../lib/collections';
@@ -12,8 +12,8 @@ import { usersApi } from '../users/api';
 import { UserCard } from '../users/UserCard';
 import { UserForm } from '../users/UserForm';
 import { AwardBadgeDialog } from '../badges/AwardBadgeDialog';
-import { loadExecutives } from './actions';
-import { executivesAtom, executivesStatusAtom, sortedExecutivesAtom } from './atoms';
+import { loadExecutives, loadMoreExecutives } from './actions';
+import { executivesAtom, executivesPage, executivesStatusAtom, sortedExecutivesAtom } from './atoms';
 
 /** Executive Management (admin): the company's executives, add/edit modal with an Active switch, deletion. */
 export function ExecutiveList() {
@@ -72,6 +72,7 @@ export function ExecutiveList() {
           ))}
         </div>
       )}
+      {companyId && status === 'ready' && <LoadMoreFor state={executivesPage} onLoad={() => void loadMoreExecutives(companyId)} />}
       {awarding && <AwardBadgeDialog executive={awarding} onClose={() => setAwarding(null)} />}
       {editing !== undefined && companyId && (
         <UserForm

@@ -1,10 +1,10 @@
 import type { Notification } from '@kpi/contracts';
 import { useRef } from 'react';
 import { useAtomValue } from '../../app/store';
-import { Button, Spinner, cx } from '../../components/ui';
+import { Button, LoadMoreFor, Spinner, cx } from '../../components/ui';
 import { RelativeTime } from '../announcements/RelativeTime';
-import { markAllNotificationsRead } from './actions';
-import { notificationsStatusAtom, sortedNotificationsAtom, unreadCountAtom } from './atoms';
+import { loadMoreNotifications, markAllNotificationsRead } from './actions';
+import { notificationsPage, notificationsStatusAtom, sortedNotificationsAtom, unreadCountAtom } from './atoms';
 import { BellIcon } from './BellIcon';
 
 interface NotificationPanelProps {
@@ -76,6 +76,9 @@ export function NotificationPanel({ id, onOpen }: NotificationPanelProps) {
               </button>
             </li>
           ))}
+          <li className="pb-3">
+            <LoadMoreFor state={notificationsPage} onLoad={() => void loadMoreNotifications()} label="Load older" />
+          </li>
         </ul>
       )}
     </div>

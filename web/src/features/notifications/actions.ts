@@ -4,8 +4,9 @@ import { store } from '../../app/store';
 import { errorMessage, isUnauthorized } from '../../lib/api';
 import { sessionUserAtom } from '../session/atoms';
 import { notificationsApi } from './api';
-import { notificationsAtom, notificationsStatusAtom, unreadCountAtom } from './atoms';
-import { addNotification, markRead } from './readState';
+import { loadNextPage } from '../../lib/pagedList';
+import { notificationsAtom, notificationsPage, notificationsStatusAtom, unreadCountAtom } from './atoms';
+import { addNotification, markRead, withOlderPages } from './readState';
 
 /**
  * Bumped by every notification event. A REST answer computed before an event may arrive after it: when an
@@ -18,10 +19,11 @@ const currentUserId = () => store.get(sessionUserAtom)?._id ?? null;
 /** Takes a list answered by the server, unless the session changed or an event overtook it. */
 function accept(list: NotificationList, userId: string | null, version: number): boolean {
   if (currentUserId() !== userId || version !== eventVersion) return false;
-  store.set(notificationsAtom, list.items);
+  store.set(notificationsAtom, (loaded) => withOlderPages(list.items, loaded));
   store.set(unreadCountAtom, list.unread);
   return true;
 }
+
 
 /** Loads the bell (after sign-in, and on resync). A failure is only logged: the bell is not worth a toast. */
 export async function loadNotifications(): Promise<void> {
@@ -31,9 +33,12 @@ export async function loadNotifications(): Promise<void> {
   for (let attempt = 0; attempt < 3; attempt++) {
     const version = eventVersion;
     try {
-      const list = await notificationsApi.list();
+      const page = await notificationsApi.list();
       if (currentUserId() !== userId) return;
-      if (accept(list, userId, version)) break;
+      if (accept(page.body, userId, version)) {
+        store.set(notificationsPage.next, page.next);
+        break;
+      }
     } catch (error) {
       if (!isUnauthorized(error)) console.error('Failed to fetch notifications', error);
       if (store.get(notificationsStatusAtom) !== 'ready') store.set(notificationsStatusAtom, 'error');
@@ -41,6 +46,14 @@ export async function loadNotifications(): Promise<void> {
     }
   }
   store.set(notificationsStatusAtom, 'ready');
+}
+
+/** The bell's "Load more": older notifications; the unread count stays the server's. */
+export async function loadMoreNotifications(): Promise<void> {
+  await loadNextPage(notificationsPage, notificationsAtom, async (cursor) => {
+    const page = await notificationsApi.list(cursor);
+    return { body: page.body.items, next: page.next };
+  });
 }
 
 /** notification.created: the new item and the user's unread count as the server counted it. */

@@ -1,9 +1,9 @@
 import type { NotificationList } from '@kpi/contracts';
-import { api, seg } from '../../lib/api';
+import { api, queryString, seg } from '../../lib/api';
 
 /** The signed-in user's bell. Both writes answer with the fresh list. */
 export const notificationsApi = {
-  list: () => api.get<NotificationList>('/notifications'),
+  list: (cursor?: string) => api.page<NotificationList>(`/notifications${queryString({ cursor })}`),
   markRead: (id: string) => api.put<NotificationList>(`/notifications/${seg(id)}/read`),
   markAllRead: () => api.put<NotificationList>('/notifications/read-all'),
 };

@@ -1,6 +1,6 @@
 import type { Notification } from '@kpi/contracts';
 import { describe, expect, it } from 'vitest';
-import { NOTIFICATION_LIMIT, addNotification, markRead } from './readState';
+import { addNotification, markRead, withOlderPages } from './readState';
 
 const make = (id: string, minute: number, readAt: string | null = null): Notification => ({
   _id: id,
@@ -13,7 +13,7 @@ const make = (id: string, minute: number, readAt: string | null = null): Notific
 });
 
 describe('notification read state', () => {
-  it('adds newest first, replaces a known id and keeps the page size', () => {
+  it('adds newest first, replaces a known id and keeps what was paged in', () => {
     let list = [make('a', 1), make('b', 0)];
     list = addNotification(list, make('c', 2));
     expect(list.map((n) => n._id)).toEqual(['c', 'a', 'b']);
@@ -21,9 +21,22 @@ describe('notification read state', () => {
     expect(list.map((n) => n._id)).toEqual(['c', 'a', 'b']);
     expect(list[1]!.title).toBe('changed');
 
-    const full = Array.from({ length: NOTIFICATION_LIMIT }, (_, i) => make(`n${i}`, i));
-    expect(addNotification(full, make('newest', 999))).toHaveLength(NOTIFICATION_LIMIT);
-    expect(addNotification(full, make('newest', 999))[0]!._id).toBe('newest');
+    const loaded = Array.from({ length: 120 }, (_, i) => make(`n${i}`, i));
+    expect(addNotification(loaded, make('newest', 999))).toHaveLength(121);
+    expect(addNotification(loaded, make('newest', 999))[0]!._id).toBe('newest');
+  });
+
+  it('a fresh first page replaces what it covers and keeps the older pages loaded', () => {
+    const loaded = [make('d', 4, 'x'), make('c', 3), make('b', 2), make('a', 1)];
+    const firstPage = [make('e', 5), make('d', 4, 'read'), make('c', 3, 'read')];
+    expect(withOlderPages(firstPage, loaded).map((n) => [n._id, n.readAt])).toEqual([
+      ['e', null],
+      ['d', 'read'],
+      ['c', 'read'],
+      ['b', null],
+      ['a', null],
+    ]);
+    expect(withOlderPages([], loaded)).toEqual([]);
   });
 
   it('marks the named ones, or all, read and keeps earlier read times', () => {

@@ -1,12 +1,12 @@
 import type { Notification } from '@kpi/contracts';
 
-/** As many as the server lists at once (its page size): older ones drop off the end as new ones come. */
-export const NOTIFICATION_LIMIT = 50;
-
-/** Adds (or replaces) one notification, newest first, keeping the list to the page size. */
+/**
+ * Adds (or replaces) one notification, newest first. Nothing drops off the end: what the user paged in with
+ * "Load older" stays, and the next page's cursor still follows the oldest one loaded (docs/paging.md).
+ */
 export function addNotification(list: readonly Notification[], item: Notification): Notification[] {
   const rest = list.filter((n) => n._id !== item._id);
-  return [item, ...rest].sort((a, b) => b.createdAt.localeCompare(a.createdAt)).slice(0, NOTIFICATION_LIMIT);
+  return [item, ...rest].sort((a, b) => b.createdAt.localeCompare(a.createdAt));
 }
 
 /** Marks the given notifications (or all of them) read at `at`; those already read keep their time. */
@@ -20,3 +20,15 @@ export function markRead(list: readonly Notification[], ids: readonly string[] |
   });
   return changed ? next : (list as Notification[]);
 }
+
+/**
+ * A fresh first page (a load or a write's answer) replaces what it covers; older notifications the user
+ * already paged in ("Load older") stay, so the panel does not shrink back to one page.
+ */
+export function withOlderPages(firstPage: readonly Notification[], loaded: readonly Notification[]): Notification[] {
+  const oldest = firstPage.reduce<string | null>((min, n) => (min === null || n.createdAt < min ? n.createdAt : min), null);
+  if (oldest === null) return [...firstPage];
+  const fresh = new Set(firstPage.map((n) => n._id));
+  return [...firstPage, ...loaded.filter((n) => !fresh.has(n._id) && n.createdAt < oldest)];
+}
+

@@ -2,24 +2,23 @@ import type { Task } from '@kpi/contracts';
 import { useEffect, useMemo, useState } from 'react';
 import toast from 'react-hot-toast';
 import { store, useAtomValue } from '../../app/store';
-import { Button, EmptyState, PageHeader, SectionSpinner, confirmAction, cx } from '../../components/ui';
+import { Button, EmptyState, LoadMore, PageHeader, SectionSpinner, confirmAction, cx } from '../../components/ui';
 import { AlertIcon, ClipboardIcon, PlusIcon } from '../../components/ui/icons';
 import { isUnauthorized } from '../../lib/api';
 import { loadExecutives } from '../executives/actions';
 import { executivesStatusAtom, sortedExecutivesAtom } from '../executives/atoms';
 import { sessionUserAtom } from '../session/atoms';
 import { companyIdOf } from '../session/homePath';
-import { forgetTask, loadTasks } from './actions';
+import { forgetTask, loadMoreTasks, loadTasks } from './actions';
 import { tasksApi } from './api';
-import { sortedTasksAtom, tasksStatusAtom } from './atoms';
+import { sortedTasksAtom, taskSummaryAtom, tasksLoadingMoreAtom, tasksNextCursorAtom, tasksStatusAtom, tasksStatusFilterAtom } from './atoms';
 import { AdminTaskCard } from './AdminTaskCard';
 import { StatTile } from '../../components/ui/StatTile';
 import { TaskForm } from './TaskForm';
-import { FILTER_LABELS, TASK_FILTERS, adminCounts, matchesFilter, reviewFirst, type TaskFilter } from './rules';
+import { FILTER_LABELS, FILTER_STATUS, TASK_FILTERS, filterCount, matchesFilter, reviewFirst, summaryCounts, type TaskFilter } from './rules';
 import { useNow } from './useNow';
 import { CheckCircleIcon, ClockIcon } from './icons';
 
-const PAGE = 20;
 const COMPANY = { kind: 'company' } as const;
 
 
@@ -35,8 +34,10 @@ export function AdminTaskList() {
   const executives = useAtomValue(sortedExecutivesAtom);
   const executivesStatus = useAtomValue(executivesStatusAtom);
   const now = useNow();
-  const [filter, setFilter] = useState<TaskFilter>('all');
-  const [shown, setShown] = useState(PAGE);
+  const summary = useAtomValue(taskSummaryAtom);
+  const next = useAtomValue(tasksNextCursorAtom);
+  const loadingMore = useAtomValue(tasksLoadingMoreAtom);
+  const [filter, setFilter] = useState<TaskFilter>(() => TASK_FILTERS.find((f) => FILTER_STATUS[f] === store.get(tasksStatusFilterAtom)) ?? 'all');
   const [editing, setEditing] = useState<Task | null | undefined>(undefined);
   const [deletingId, setDeletingId] = useState<string | null>(null);
 
@@ -47,14 +48,16 @@ export function AdminTaskList() {
     void loadExecutives(companyId, { quiet: true });
   }, [companyId]);
 
-  const counts = useMemo(() => adminCounts(tasks), [tasks]);
+  // Counted by the server over every task, not over the pages loaded here.
+  const counts = summaryCounts(summary);
   const filtered = useMemo(() => reviewFirst(tasks).filter((t) => matchesFilter(t, filter, now)), [tasks, filter, now]);
   const assignable = executives.filter((e) => e.isActive);
   const noExecutives = executivesStatus === 'ready' && assignable.length === 0;
 
-  const chooseFilter = (next: TaskFilter) => {
-    setFilter(next);
-    setShown(PAGE);
+  // A filter is the server's: the first page of just those tasks (live events still land, filtered below).
+  const chooseFilter = (chosen: TaskFilter) => {
+    setFilter(chosen);
+    void loadTasks(COMPANY, { status: FILTER_STATUS[chosen] ?? null });
   };
 
   const remove = async (task: Task) => {
@@ -121,7 +124,7 @@ export function AdminTaskList() {
             )}
           </div>
 
-          {tasks.length === 0 ? (
+          {(summary?.total ?? tasks.length) === 0 ? (
             <EmptyState
               icon={<ClipboardIcon />}
               title={<span className="font-semibold text-slate-900">No tasks found</span>}
@@ -132,7 +135,7 @@ export function AdminTaskList() {
             <>
               <div role="group" aria-label="Filter tasks" className="flex flex-wrap gap-1.5 pb-1">
                 {TASK_FILTERS.map((f) => {
-                  const count = f === 'all' ? tasks.length : tasks.filter((t) => matchesFilter(t, f, now)).length;
+                  const count = filterCount(summary, f);
                   return (
                     <button
                       key={f}
@@ -153,20 +156,14 @@ export function AdminTaskList() {
                 <EmptyState icon={<ClipboardIcon />} title={<span className="font-semibold text-slate-900">No tasks found</span>} />
               ) : (
                 <ul className="space-y-4" aria-label="Tasks">
-                  {filtered.slice(0, shown).map((task) => (
+                  {filtered.map((task) => (
                     <li key={task._id}>
                       <AdminTaskCard task={task} now={now} onEdit={setEditing} onDelete={remove} deleting={deletingId === task._id} />
                     </li>
                   ))}
                 </ul>
               )}
-              {filtered.length > shown && (
-                <div className="flex justify-center">
-                  <Button variant="secondary" onClick={() => setShown((n) => n + PAGE)}>
-                    Show more ({filtered.length - shown} remaining)
-                  </Button>
-                </div>
-              )}
+              <LoadMore hasMore={next !== null} loading={loadingMore} onLoad={() => void loadMoreTasks(COMPANY)} />
             </>
           )}
         </div>

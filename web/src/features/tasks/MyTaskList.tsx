@@ -1,16 +1,16 @@
 import { useEffect, useMemo, useState } from 'react';
 import toast from 'react-hot-toast';
 import { store, useAtomValue } from '../../app/store';
-import { Button, EmptyState, PageHeader, SectionSpinner } from '../../components/ui';
+import { Button, EmptyState, LoadMore, PageHeader, SectionSpinner } from '../../components/ui';
 import { AlertIcon, ClipboardIcon } from '../../components/ui/icons';
 import { ApiError, errorMessage, isUnauthorized } from '../../lib/api';
 import { sessionUserAtom } from '../session/atoms';
-import { applyTask, loadTasks, type TaskSource } from './actions';
+import { applyTask, loadMoreTasks, loadTasks, type TaskSource } from './actions';
 import { tasksApi } from './api';
-import { sortedTasksAtom, tasksStatusAtom } from './atoms';
+import { sortedTasksAtom, taskSummaryAtom, tasksLoadingMoreAtom, tasksNextCursorAtom, tasksStatusAtom } from './atoms';
 import { MyTaskCard } from './MyTaskCard';
 import { StatTile } from '../../components/ui/StatTile';
-import { executiveCounts } from './rules';
+import { executiveSummaryCounts } from './rules';
 import { useNow } from './useNow';
 import { CheckCircleIcon, ClockIcon } from './icons';
 
@@ -23,6 +23,9 @@ export function MyTaskList() {
   const userId = useAtomValue(sessionUserAtom)?._id ?? null;
   const tasks = useAtomValue(sortedTasksAtom);
   const status = useAtomValue(tasksStatusAtom);
+  const summary = useAtomValue(taskSummaryAtom);
+  const next = useAtomValue(tasksNextCursorAtom);
+  const loadingMore = useAtomValue(tasksLoadingMoreAtom);
   const now = useNow();
   const [openId, setOpenId] = useState<string | null>(null);
   const [text, setText] = useState('');
@@ -33,7 +36,8 @@ export function MyTaskList() {
     if (source) void loadTasks(source, { quiet: store.get(tasksStatusAtom) === 'ready' });
   }, [source]);
 
-  const counts = useMemo(() => executiveCounts(tasks, now), [tasks, now]);
+  // Counted by the server over all of the executive's tasks, not over the pages loaded here.
+  const counts = executiveSummaryCounts(summary);
 
   const close = () => {
     setOpenId(null);
@@ -109,6 +113,7 @@ export function MyTaskList() {
               ))}
             </ul>
           )}
+          {source && <LoadMore hasMore={next !== null} loading={loadingMore} onLoad={() => void loadMoreTasks(source)} />}
         </div>
       )}
     </section>

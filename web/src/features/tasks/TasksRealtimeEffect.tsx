@@ -5,7 +5,7 @@ import { store, useAtomValue } from '../../app/store';
 import { onEvent, onResync } from '../../lib/socket';
 import { showOnce } from '../../lib/toastLeader';
 import { sessionUserAtom } from '../session/atoms';
-import { applyTask, forgetTask, loadTasks, taskSourceFor } from './actions';
+import { applyTask, forgetTask, loadTasks, refreshTaskSummarySoon, taskSourceFor } from './actions';
 import { tasksStatusAtom } from './atoms';
 import { scoredToastMessage } from './rules';
 
@@ -23,7 +23,12 @@ export function TasksRealtimeEffect() {
     const source = taskSourceFor(userId && role ? { _id: userId, role } : null);
     if (!source) return;
     const mine = (task: Task) => source.kind === 'company' || task.assignedTo?._id === source.userId;
-    const apply = (task: Task) => (mine(task) ? applyTask(task) : forgetTask(task._id));
+    // The counters are the server's: any task news asks for them again (one request per burst).
+    const apply = (task: Task) => {
+      if (mine(task)) applyTask(task);
+      else forgetTask(task._id);
+      refreshTaskSummarySoon();
+    };
 
     const offs = [
       onEvent('task.assigned', ({ payload }) => apply(payload.task)),
@@ -35,7 +40,10 @@ export function TasksRealtimeEffect() {
           showOnce(() => toast.success(scoredToastMessage(payload.task), { id: `task-scored-${payload.task._id}-${payload.task.scoring?.scoredAt}` }));
         }
       }),
-      onEvent('task.deleted', ({ payload }) => forgetTask(payload.taskId)),
+      onEvent('task.deleted', ({ payload }) => {
+        forgetTask(payload.taskId);
+        refreshTaskSummarySoon();
+      }),
       onResync(() => {
         if (store.get(tasksStatusAtom) !== 'idle') void loadTasks(source, { quiet: true });
       }),

@@ -1,4 +1,4 @@
-import type { Task } from '@kpi/contracts';
+import type { Task, TaskListStatus, TaskSummary } from '@kpi/contracts';
 import { atom, onSessionReset, store } from '../../app/store';
 import type { LoadStatus } from '../../lib/loadStatus';
 import { byNewest } from './rules';
@@ -10,10 +10,22 @@ import { byNewest } from './rules';
 export const tasksAtom = atom<Task[]>([]);
 export const tasksStatusAtom = atom<LoadStatus>('idle');
 
+/** The loaded pages' next cursor: null once the last page is in (docs/paging.md). */
+export const tasksNextCursorAtom = atom<string | null>(null);
+export const tasksLoadingMoreAtom = atom(false);
+/** The server-side filter the loaded pages were asked with (the admin's filter chips); undefined for all. */
+export const tasksStatusFilterAtom = atom<TaskListStatus | undefined>(undefined);
+/** The counters, counted by the server over every task in scope, never from the loaded pages. */
+export const taskSummaryAtom = atom<TaskSummary | null>(null);
+
 /** Newest first, the order both screens list them in. */
 export const sortedTasksAtom = atom((get) => [...get(tasksAtom)].sort(byNewest));
 
 onSessionReset(() => {
   store.set(tasksAtom, []);
   store.set(tasksStatusAtom, 'idle');
+  store.set(tasksNextCursorAtom, null);
+  store.set(tasksLoadingMoreAtom, false);
+  store.set(tasksStatusFilterAtom, undefined);
+  store.set(taskSummaryAtom, null);
 });

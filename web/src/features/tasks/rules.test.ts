@@ -1,10 +1,13 @@
 import type { Task } from '@kpi/contracts';
 import { describe, expect, it } from 'vitest';
 import {
-  adminCounts,
+  FILTER_STATUS,
+  TASK_FILTERS,
   canSubmitTask,
   displayStatus,
-  executiveCounts,
+  executiveSummaryCounts,
+  filterCount,
+  summaryCounts,
   fromLocalInput,
   isPastDeadline,
   matchesFilter,
@@ -51,27 +54,22 @@ describe('status and counters', () => {
     expect(displayStatus(task({ deadline: FUTURE, status: 'in-progress' }), NOW)).toBe('in-progress');
   });
 
-  it('counts pending review (submitted, no scoring), completed and total for the admin', () => {
-    const tasks = [
-      task({ status: 'submitted', submission: submission(PAST) }),
-      task({ status: 'submitted', submission: submission(PAST) }),
-      task({ status: 'completed', submission: submission(PAST), scoring }),
-      task(),
-    ];
-    expect(adminCounts(tasks)).toEqual({ pendingReview: 2, completed: 1, total: 4 });
-    expect(adminCounts([])).toEqual({ pendingReview: 0, completed: 0, total: 0 });
+  it("takes the tiles and chip counts from the server's counters, not from the loaded pages", () => {
+    const summary = { total: 260, pending: 100, inProgress: 20, overdue: 30, pendingReview: 60, completed: 50 };
+    expect(summaryCounts(summary)).toEqual({ pendingReview: 60, completed: 50, total: 260 });
+    expect(executiveSummaryCounts(summary)).toEqual({ total: 260, completed: 50, pending: 150, overdue: 30 });
+    expect(TASK_FILTERS.map((f) => filterCount(summary, f))).toEqual([260, 60, 120, 30, 50]);
+    expect(filterCount(null, 'all')).toBeNull();
+    expect(summaryCounts(null)).toEqual({ pendingReview: 0, completed: 0, total: 0 });
   });
 
-  it("counts the executive's tiles: pending means pending or in progress, past the deadline too", () => {
-    const tasks = [
-      task(),
-      task({ status: 'in-progress' }),
-      task({ deadline: PAST }),
-      task({ status: 'overdue', deadline: PAST }),
-      task({ status: 'submitted', deadline: PAST, submission: submission(PAST) }),
-      task({ status: 'completed', submission: submission(PAST), scoring }),
-    ];
-    expect(executiveCounts(tasks, NOW)).toEqual({ total: 6, completed: 1, pending: 4, overdue: 2 });
+  it("counts the executive's Pending tile as pending or in progress, past the deadline too", () => {
+    const summary = { total: 9, pending: 2, inProgress: 1, overdue: 3, pendingReview: 1, completed: 2 };
+    expect(executiveSummaryCounts(summary)).toEqual({ total: 9, completed: 2, pending: 6, overdue: 3 });
+  });
+
+  it('asks the server for the status each filter chip stands for', () => {
+    expect(TASK_FILTERS.map((f) => FILTER_STATUS[f])).toEqual([undefined, 'submitted', 'open', 'overdue', 'completed']);
   });
 
   it('filters the admin list', () => {

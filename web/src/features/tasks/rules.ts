@@ -1,4 +1,4 @@
-import { isOverdue, isValidScore, timeScoreFor, totalScoreFor, type Priority, type Task, type TaskStatus } from '@kpi/contracts';
+import { isOverdue, isValidScore, timeScoreFor, totalScoreFor, type Priority, type Task, type TaskListStatus, type TaskStatus, type TaskSummary } from '@kpi/contracts';
 import type { BadgeTone } from '../../components/ui';
 
 /** Newest first, ties by id: the order the server lists tasks in. */
@@ -38,16 +38,6 @@ export interface AdminTaskCounts {
   completed: number;
   total: number;
 }
-export function adminCounts(tasks: readonly Task[]): AdminTaskCounts {
-  let pendingReview = 0;
-  let completed = 0;
-  for (const task of tasks) {
-    if (isPendingReview(task)) pendingReview++;
-    if (task.status === 'completed') completed++;
-  }
-  return { pendingReview, completed, total: tasks.length };
-}
-
 /** The status behind an overdue reading (pending or in progress): the badge shown beside OVERDUE. */
 export const workStatus = (task: Pick<Task, 'status' | 'workStatus'>): Exclude<TaskStatus, 'overdue'> =>
   task.status !== 'overdue' ? task.status : (task.workStatus ?? 'pending');
@@ -60,17 +50,6 @@ export interface ExecutiveTaskCounts {
   /** Past the deadline, neither submitted nor completed: also counted in `pending`. */
   overdue: number;
 }
-export function executiveCounts(tasks: readonly Task[], now = new Date()): ExecutiveTaskCounts {
-  const counts = { total: tasks.length, completed: 0, pending: 0, overdue: 0 };
-  for (const task of tasks) {
-    if (task.status === 'completed') counts.completed++;
-    const base = workStatus(task);
-    if (base === 'pending' || base === 'in-progress') counts.pending++;
-    if (displayStatus(task, now) === 'overdue') counts.overdue++;
-  }
-  return counts;
-}
-
 export const TASK_FILTERS = ['all', 'review', 'open', 'overdue', 'completed'] as const;
 export type TaskFilter = (typeof TASK_FILTERS)[number];
 export const FILTER_LABELS: Record<TaskFilter, string> = {
@@ -80,6 +59,50 @@ export const FILTER_LABELS: Record<TaskFilter, string> = {
   overdue: 'Overdue',
   completed: 'Completed',
 };
+
+/** The server-side status each filter chip asks GET /tasks for (docs/paging.md). */
+export const FILTER_STATUS: Record<TaskFilter, TaskListStatus | undefined> = {
+  all: undefined,
+  review: 'submitted',
+  open: 'open',
+  overdue: 'overdue',
+  completed: 'completed',
+};
+
+/** A chip's count, from the server's counters (never from the loaded pages); null until they arrive. */
+export function filterCount(summary: TaskSummary | null, filter: TaskFilter): number | null {
+  if (!summary) return null;
+  switch (filter) {
+    case 'all':
+      return summary.total;
+    case 'review':
+      return summary.pendingReview;
+    case 'open':
+      return summary.pending + summary.inProgress;
+    case 'overdue':
+      return summary.overdue;
+    case 'completed':
+      return summary.completed;
+  }
+}
+
+/** The admin's tiles from the server's counters; zeros until they arrive. */
+export const summaryCounts = (summary: TaskSummary | null): AdminTaskCounts => ({
+  pendingReview: summary?.pendingReview ?? 0,
+  completed: summary?.completed ?? 0,
+  total: summary?.total ?? 0,
+});
+
+/**
+ * The executive's tiles from the server's counters. Pending is SPEC's "pending or in-progress", late work included,
+ * so Overdue (open work past its deadline) is a subset of it.
+ */
+export const executiveSummaryCounts = (summary: TaskSummary | null): ExecutiveTaskCounts => ({
+  total: summary?.total ?? 0,
+  completed: summary?.completed ?? 0,
+  pending: (summary?.pending ?? 0) + (summary?.inProgress ?? 0) + (summary?.overdue ?? 0),
+  overdue: summary?.overdue ?? 0,
+});
 
 export function matchesFilter(task: Task, filter: TaskFilter, now = new Date()): boolean {
   switch (filter) {

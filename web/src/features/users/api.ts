@@ -1,9 +1,10 @@
 import type { CreateUserRequest, MessageResponse, UpdateUserRequest, User } from '@kpi/contracts';
-import { api, seg } from '../../lib/api';
+import { api, queryString, seg } from '../../lib/api';
 
 export const usersApi = {
-  list: () => api.get<User[]>('/users'),
-  listByCompany: (companyId: string) => api.get<User[]>(`/users/company/${seg(companyId)}`),
+  /** One page of users (docs/paging.md), filtered by role on the server. */
+  list: (q: { role?: User['role']; cursor?: string } = {}) => api.page<User[]>(`/users${queryString(q)}`),
+  listByCompany: (companyId: string, q: { role?: User['role']; cursor?: string } = {}) => api.page<User[]>(`/users/company/${seg(companyId)}${queryString(q)}`),
   create: (body: CreateUserRequest) => api.post<User>('/users', body),
   update: (id: string, body: UpdateUserRequest) => api.put<User>(`/users/${seg(id)}`, body),
   remove: (id: string) => api.delete<MessageResponse | undefined>(`/users/${seg(id)}`),

@@ -1,0 +1,92 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { brotliCompressSync, gzipSync } from 'node:zlib';
+import { startTestApp, type TestApp } from '../utils/test-app';
+
+/**
+ * The built web app: precompressed twins served by Accept-Encoding, hashed assets immutable, index.html
+ * revalidated. Each twin here holds different text, so the answer shows which file was sent.
+ */
+describe('web assets', () => {
+  let t: TestApp;
+  let dist: string;
+  const raw = (res: { body: unknown; text?: string }) => (Buffer.isBuffer(res.body) ? res.body.toString('utf8') : (res.text ?? ''));
+  const binary = (res: NodeJS.ReadableStream, done: (err: Error | null, body: Buffer) => void) => {
+    const chunks: Buffer[] = [];
+    res.on('data', (c: Buffer) => chunks.push(c));
+    res.on('end', () => done(null, Buffer.concat(chunks)));
+  };
+
+  beforeAll(async () => {
+    dist = mkdtempSync(join(tmpdir(), 'kpi-web-'));
+    mkdirSync(join(dist, 'assets'));
+    writeFileSync(join(dist, 'index.html'), '<!doctype html><title>plain index</title>');
+    writeFileSync(join(dist, 'index.html.br'), brotliCompressSync('<!doctype html><title>br index</title>'));
+    writeFileSync(join(dist, 'assets', 'app-Ab12Cd.js'), "console.log('plain')");
+    writeFileSync(join(dist, 'assets', 'app-Ab12Cd.js.br'), brotliCompressSync("console.log('from br')"));
+    writeFileSync(join(dist, 'assets', 'app-Ab12Cd.js.gz'), gzipSync("console.log('from gz')"));
+    writeFileSync(join(dist, 'assets', 'logo-Zz9.png'), Buffer.from([0x89, 0x50, 0x4e, 0x47]));
+    t = await startTestApp({ WEB_DIST: dist });
+  });
+  afterAll(async () => {
+    await t.close();
+    rmSync(dist, { recursive: true, force: true });
+  });
+
+  it('sends the brotli twin to a browser that takes br, with its type, Vary and a year of immutable caching', async () => {
+    const res = await t.http.get('/assets/app-Ab12Cd.js').set('Accept-Encoding', 'gzip, deflate, br');
+    expect(res.status).toBe(200);
+    expect(res.headers['content-encoding']).toBe('br');
+    expect(res.headers['content-type']).toBe('text/javascript; charset=utf-8');
+    expect(res.headers.vary).toMatch(/Accept-Encoding/);
+    expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(raw(res)).toBe("console.log('from br')");
+  });
+
+  it('falls back to gzip, then to the file itself', async () => {
+    const gz = await t.http.get('/assets/app-Ab12Cd.js').set('Accept-Encoding', 'gzip');
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(raw(gz)).toBe("console.log('from gz')");
+    const refused = await t.http.get('/assets/app-Ab12Cd.js').set('Accept-Encoding', 'br;q=0, gzip;q=0');
+    expect(refused.headers['content-encoding']).toBeUndefined();
+    expect(raw(refused)).toBe("console.log('plain')");
+    const plain = await t.http.get('/assets/app-Ab12Cd.js').set('Accept-Encoding', 'identity').buffer(true).parse(binary);
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body.toString()).toBe("console.log('plain')");
+  });
+
+  it('answers 304 to a revalidation of the same variant', async () => {
+    const first = await t.http.get('/assets/app-Ab12Cd.js').set('Accept-Encoding', 'br');
+    const again = await t.http.get('/assets/app-Ab12Cd.js').set('Accept-Encoding', 'br').set('If-None-Match', first.headers.etag);
+    expect(again.status).toBe(304);
+  });
+
+  it('revalidates index.html every time, for / and for any page path of the app', async () => {
+    for (const path of ['/', '/index.html', '/admin/tasks', '/executive/performance']) {
+      const res = await t.http.get(path).set('Accept-Encoding', 'br');
+      expect(res.status).toBe(200);
+      expect(res.headers['content-type']).toBe('text/html; charset=utf-8');
+      expect(res.headers['cache-control']).toBe('no-cache');
+      expect(res.headers['content-encoding']).toBe('br');
+      expect(raw(res)).toContain('br index');
+    }
+  });
+
+  it('serves binary files as they are, and 404s a missing asset instead of the page', async () => {
+    const png = await t.http.get('/assets/logo-Zz9.png').set('Accept-Encoding', 'br').buffer(true).parse(binary);
+    expect(png.headers['content-type']).toBe('image/png');
+    expect(png.headers['content-encoding']).toBeUndefined();
+    expect([...png.body]).toEqual([0x89, 0x50, 0x4e, 0x47]);
+    expect((await t.http.get('/assets/app-OLD.js')).status).toBe(404);
+  });
+
+  it('leaves the api alone and never leaves the web folder', async () => {
+    const health = await t.http.get('/api/health');
+    expect(health.body).toEqual({ status: 'ok' });
+    expect((await t.http.get('/api/nothing-here')).headers['content-type']).toMatch(/json/);
+    const escape = await t.http.get('/%2e%2e/package.json');
+    expect(escape.status).toBe(404);
+    expect(escape.text).not.toContain('"name"');
+  });
+});
