@@ -83,7 +83,7 @@ describe('web assets', () => {
 
   it('leaves the api alone and never leaves the web folder', async () => {
     const health = await t.http.get('/api/health');
-    expect(health.body).toEqual({ status: 'ok' });
+    expect(health.body).toMatchObject({ status: 'ok' });
     expect((await t.http.get('/api/nothing-here')).headers['content-type']).toMatch(/json/);
     const escape = await t.http.get('/%2e%2e/package.json');
     expect(escape.status).toBe(404);

@@ -12,13 +12,14 @@ export interface UserRow {
   phone_number: string;
   company_id: string | null;
   company_name: string | null;
+  company_time_zone: string | null;
   is_active: boolean | number;
   must_change_password: boolean | number;
   created_at: DbDate;
 }
 
 const USER_SELECT =
-  'select u.id, u.name, u.email, u.role, u.department, u.phone_number, u.company_id, c.name as company_name, u.is_active, u.must_change_password, u.created_at from users u left join companies c on c.id = u.company_id';
+  'select u.id, u.name, u.email, u.role, u.department, u.phone_number, u.company_id, c.name as company_name, c.time_zone as company_time_zone, u.is_active, u.must_change_password, u.created_at from users u left join companies c on c.id = u.company_id';
 
 /** One user as a plain row with their company's name, in plain SQL (GET /auth/verify runs it on every page load). */
 export async function userRowById(em: EntityManager, id: string): Promise<UserRow | undefined> {
@@ -34,7 +35,9 @@ export function userPageRows(em: EntityManager, conditions: SqlCondition[], orde
 
 /** The same wire shape as `toUserView`, from a plain row. */
 export function userRowView(row: UserRow): UserView {
-  const company = row.company_id ? { _id: row.company_id, id: row.company_id, name: row.company_name ?? '' } : null;
+  const company = row.company_id
+    ? { _id: row.company_id, id: row.company_id, name: row.company_name ?? '', timeZone: row.company_time_zone ?? 'UTC' }
+    : null;
   return {
     _id: row.id,
     id: row.id,
