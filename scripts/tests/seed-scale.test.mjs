@@ -46,8 +46,10 @@ test('prints the logins, and they sign in with the printed password', async () =
 
 test("an admin sees only their company's seeded tasks: scored ones plus open and submitted ones", async () => {
   const { token } = await api.login('admin@scale1.test', PASSWORD);
-  const tasks = await api.call('GET', '/tasks', token);
   // 240 scored over 12 executives (20 each) and 24 open ones round-robin: 120 + 12 in each company.
+  const summary = await api.call('GET', '/tasks/summary', token);
+  assert.equal(summary.total, 132);
+  const tasks = await api.call('GET', '/tasks?limit=200', token);
   assert.equal(tasks.length, 132);
   const statuses = new Set(tasks.map((t) => t.status));
   for (const s of ['completed', 'submitted']) assert.ok(statuses.has(s), `no ${s} task`);
