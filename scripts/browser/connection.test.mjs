@@ -4,10 +4,9 @@
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { browserPool, browserSkipReason, restClient, seedTenant, signIn, startApp, trackNavigations } from './harness.mjs';
+import { browserPool, browserSkipReason, freePort, restClient, seedTenant, signIn, startApp, trackNavigations } from './harness.mjs';
 
 const SHOTS = process.env.SHOTS_DIR ?? '/tmp/shots';
 const skip = browserSkipReason();
@@ -17,16 +16,6 @@ const dataDir = mkdtempSync(join(tmpdir(), 'kpi-restart-'));
 let env;
 let app;
 let tenant;
-
-const freePort = () =>
-  new Promise((resolve, reject) => {
-    const srv = createServer();
-    srv.once('error', reject);
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address();
-      srv.close(() => resolve(port));
-    });
-  });
 
 const indicator = (page) => page.getByTestId('connection');
 const toneIs = (page, tone, timeout) =>

@@ -25,7 +25,8 @@ export function browserSkipReason() {
   return message;
 }
 
-const freePort = () =>
+/** A port nobody listens on right now (a test that restarts the app keeps it across the restart). */
+export const freePort = () =>
   new Promise((resolve, reject) => {
     const srv = createServer();
     srv.once('error', reject);
