@@ -1,30 +1,23 @@
 import { Global, Module } from '@nestjs/common';
 import { APP_GUARD } from '@nestjs/core';
 import { JwtModule } from '@nestjs/jwt';
-import { PassportModule } from '@nestjs/passport';
-import { createSecretKey, type KeyObject } from 'node:crypto';
+import { createSecretKey } from 'node:crypto';
 import { APP_CONFIG, type AppConfig } from '../../config/env';
 import { ActorCache } from './actor-cache';
 import { JwtAuthGuard, RolesGuard } from './guards';
-import { JwtStrategy } from './jwt.strategy';
 import { SessionService } from './session.service';
 import { signOptionsFor, USER_AUDIENCE, verifyOptionsFor } from './token-options';
 import { WallGuard } from './wall.guard';
 import { WallSessionService } from './wall-session.service';
 
-/**
- * The signing secret as a KeyObject, not the string: given a string, jsonwebtoken first tries (and fails) to read it
- * as a public key on every verify, which was a tenth of an authenticated request's CPU time.
- */
-const JWT_KEY = Symbol('JWT_KEY');
-
 /** Authentication for the whole app: global token and roles guards, the user session checks, and wall displays' own. */
 @Global()
 @Module({
   imports: [
-    PassportModule,
     JwtModule.registerAsync({
       inject: [APP_CONFIG],
+      // The secret as a KeyObject, not the string: given a string, jsonwebtoken first tries (and fails) to read it
+      // as a public key on every verify, which was a tenth of an authenticated request's CPU time.
       useFactory: (config: AppConfig) => ({
         secret: createSecretKey(Buffer.from(config.jwtSecret)) as unknown as string,
         signOptions: { ...signOptionsFor(USER_AUDIENCE), expiresIn: config.jwtExpiresIn as never },
@@ -37,8 +30,6 @@ const JWT_KEY = Symbol('JWT_KEY');
     SessionService,
     WallSessionService,
     WallGuard,
-    { provide: JWT_KEY, inject: [APP_CONFIG], useFactory: (c: AppConfig) => createSecretKey(Buffer.from(c.jwtSecret)) },
-    { provide: JwtStrategy, inject: [SessionService, JWT_KEY], useFactory: (s: SessionService, key: KeyObject) => new JwtStrategy(s, key) },
     { provide: APP_GUARD, useClass: JwtAuthGuard },
     { provide: APP_GUARD, useClass: RolesGuard },
   ],

@@ -1,30 +1,40 @@
 import { CanActivate, ExecutionContext, Injectable } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
-import { AuthGuard } from '@nestjs/passport';
 import type { Role } from '@kpi/contracts';
 import { forbidden, unauthenticated } from '../errors/app-error';
 import type { Actor } from './actor';
 import { IS_PUBLIC, ROLES_KEY } from './decorators';
+import { SessionService } from './session.service';
 
 /**
- * Global: every route needs a valid bearer token unless marked @Public(). passport-jwt checks the token
- * (algorithm, issuer, audience, expiry); SessionService turns it into an Actor from its per-user cache.
+ * Global: every route needs a valid bearer token unless marked @Public(). It asks SessionService directly
+ * (as sockets do) rather than through passport: passport keeps one strategy per name for the whole process (two apps in one
+ * process, as the test suites run them, answered each other's tokens) and its per-request set-up cost more than
+ * the check itself. The token rules (algorithm, issuer, audience, expiry) live in JwtModule's options.
  */
 @Injectable()
-export class JwtAuthGuard extends AuthGuard('jwt') {
-  constructor(private readonly reflector: Reflector) {
-    super();
-  }
+export class JwtAuthGuard implements CanActivate {
+  constructor(
+    private readonly reflector: Reflector,
+    private readonly sessions: SessionService,
+  ) {}
 
-  canActivate(context: ExecutionContext) {
+  async canActivate(context: ExecutionContext): Promise<boolean> {
     const isPublic = this.reflector.getAllAndOverride<boolean>(IS_PUBLIC, [context.getHandler(), context.getClass()]);
-    return isPublic ? true : super.canActivate(context);
+    if (isPublic) return true;
+    const req = context.switchToHttp().getRequest<{ headers: Record<string, string | undefined>; user?: Actor }>();
+    const token = bearerToken(req.headers.authorization);
+    if (!token) throw unauthenticated();
+    req.user = await this.sessions.actorFromToken(token);
+    return true;
   }
+}
 
-  handleRequest<T>(err: unknown, user: T): T {
-    if (err || !user) throw err instanceof Error && 'code' in err ? err : unauthenticated();
-    return user;
-  }
+/** The token of an `Authorization: Bearer <token>` header, or null. */
+export function bearerToken(header: string | undefined): string | null {
+  if (!header) return null;
+  const match = /^bearer +(\S+)\s*$/i.exec(header);
+  return match ? match[1] : null;
 }
 
 /** Global: @Roles(...) on a route or controller limits it to those roles; a route with no decision is refused. */
