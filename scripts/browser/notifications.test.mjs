@@ -98,6 +98,9 @@ test('two tabs of one executive: one toast in total per event, the same unread c
   const toastCounts = [await toastsAbout(tab1, 'Team lunch on Thursday').count(), await toastsAbout(tab2, 'Team lunch on Thursday').count()];
   assert.equal(toastCounts[0] + toastCounts[1], 1, `toasts per tab: ${toastCounts}`);
   const leader = toastCounts[0] === 1 ? tab1 : tab2;
+  // The bell's broadcast reaches the whole company; the admin who posted derives nothing from it.
+  assert.equal(await unreadOf(admin), '0');
+  assert.equal(await toastsAbout(admin, 'New announcement').count(), 0);
   await toastsAbout(leader, 'New announcement').waitFor();
   await shot(leader, 'toast');
 

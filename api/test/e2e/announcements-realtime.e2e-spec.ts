@@ -1,11 +1,11 @@
-import type { Announcement, EventEnvelope, EventPayloads } from '@kpi/contracts';
+import { ownBroadcastCopy, type Announcement, type EventEnvelope, type EventPayloads, type NotificationList } from '@kpi/contracts';
 import { EntityManager } from '@mikro-orm/sqlite';
 import { io } from 'socket.io-client';
 import { AnnouncementExpiryScheduler } from '../../src/modules/announcements/announcement-expiry.scheduler';
 import { Announcement as AnnouncementEntity } from '../../src/modules/announcements/announcement.entity';
 import { Company } from '../../src/modules/companies/company.entity';
 import { User } from '../../src/modules/users/user.entity';
-import { bearer, createTenant, type Tenant, startTwoCompanies } from '../utils/factories';
+import { bearer, createTenant, type Member, type Tenant, startTwoCompanies } from '../utils/factories';
 import { connectSocket, login, settle, type TestApp, type TestSocket } from '../utils/test-app';
 
 type Envelope<T extends keyof EventPayloads> = EventEnvelope<T>;
@@ -89,35 +89,40 @@ describe('announcements in real time', () => {
     }
   });
 
-  it('notifies each active executive once, with their unread count, and not the admins', async () => {
+  it("notifies each active executive once, with one company event each derives their own bell entry from, and not the admins", async () => {
     const tenant = await createTenant(t, root, 3);
     const [first, second, inactive] = tenant.executives;
     expect((await t.http.put(`/api/users/${inactive.user._id}`).set(bearer(tenant.admin.token)).send({ isActive: false })).status).toBe(200);
     const adminSocket = await connect(tenant.admin.token);
+    const outsider = await connect(b.executives[0].token);
+    const execs = [first, second];
     const sockets = [await connect(first.token), await connect(second.token)];
+    const bell = async (member: Member) => (await t.http.get('/api/notifications').set(bearer(member.token))).body as NotificationList;
 
-    await create(tenant, { title: 'First news' });
-    for (const s of sockets) {
-      const e = (await s.waitFor('notification.created')) as Envelope<'notification.created'>;
-      expect(e.payload.unread).toBe(1);
-      expect(e.payload.notification).toMatchObject({
-        kind: 'announcement.created',
-        title: 'New announcement',
-        body: 'First news',
-        link: '/executive/announcements',
-        readAt: null,
-      });
+    for (const [i, title] of ['First news', 'Second news'].entries()) {
+      await create(tenant, { title });
+      for (const [j, s] of sockets.entries()) {
+        const e = (await s.waitFor('notification.broadcast', 3000, (x) => (x as Envelope<'notification.broadcast'>).payload.notification.body === title)) as Envelope<'notification.broadcast'>;
+        expect(e.companyId).toBe(tenant.company._id);
+        expect(e.payload.role).toBe('executive');
+        expect(s.events.filter((x) => x.type === 'notification.broadcast')).toHaveLength(i + 1);
+        // The copy the client derives is exactly the one the server stores for this executive, unread.
+        const mine = ownBroadcastCopy(e.payload, execs[j].user._id);
+        expect(mine).toMatchObject({ kind: 'announcement.created', title: 'New announcement', body: title, link: '/executive/announcements', readAt: null });
+        const list = await bell(execs[j]);
+        expect(list.items[0]).toEqual(mine);
+        expect(list.unread).toBe(i + 1);
+      }
     }
-    await create(tenant, { title: 'Second news' });
-    for (const s of sockets) {
-      const e = (await s.waitFor('notification.created', 3000, (x) => (x as Envelope<'notification.created'>).payload.notification.body === 'Second news')) as Envelope<'notification.created'>;
-      expect(e.payload.unread).toBe(2);
-      expect(s.events.filter((x) => x.type === 'notification.created')).toHaveLength(2);
-    }
+    // One event per announcement, not one per executive; the executives' rows are theirs alone.
+    expect(sockets[0].events.some((e) => e.type === 'notification.created')).toBe(false);
+    expect((await bell(first)).items[0]._id).not.toBe((await bell(second)).items[0]._id);
     await settle();
-    expect(adminSocket.events.some((e) => e.type.startsWith('notification.'))).toBe(false);
-    const list = await t.http.get('/api/notifications').set(bearer(tenant.admin.token));
-    expect(list.body).toEqual({ items: [], unread: 0 });
+    // The admins' sockets are in the company room and hear the broadcast, but it is not theirs: nothing stored.
+    expect(adminSocket.events.filter((e) => e.type === 'notification.created')).toEqual([]);
+    expect(await bell(tenant.admin)).toEqual({ items: [], unread: 0 });
+    expect(outsider.events).toEqual([]);
+    expect((await bell(b.executives[0])).items.filter((n) => ['First news', 'Second news'].includes(n.body))).toEqual([]);
     // Reactivated, the executive finds no notification from while they were inactive.
     await t.http.put(`/api/users/${inactive.user._id}`).set(bearer(tenant.admin.token)).send({ isActive: true });
     const back = await login(t, inactive.user.email, inactive.password);
@@ -207,37 +212,41 @@ describe('announcements in real time', () => {
 
       const again = await record(t, tenant.admin.token, since);
       open.push(again);
-      // The executives' notifications happened meanwhile too, but are not the admin's to see.
-      expect(again.messages.map((m) => m.name)).toEqual(['announcement.created', 'announcement.updated', 'announcement.pinned', 'announcement.deleted', 'sync']);
-      const seqs = again.messages.slice(0, 4).map((m) => m.body.seq!);
+      // The executives' bell broadcast is a company event too: the admin's client ignores it (it names executives).
+      expect(again.messages.map((m) => m.name)).toEqual(['announcement.created', 'notification.broadcast', 'announcement.updated', 'announcement.pinned', 'announcement.deleted', 'sync']);
+      const seqs = again.messages.slice(0, 5).map((m) => m.body.seq!);
       expect(seqs).toEqual([...seqs].sort((x, y) => x - y));
       expect(seqs[0]).toBeGreaterThan(since);
-      expect(again.messages[4].body.seq).toBeGreaterThanOrEqual(seqs[3]);
-      const payload = again.messages[3].body as unknown as Envelope<'announcement.deleted'>;
+      expect(again.messages[5].body.seq).toBeGreaterThanOrEqual(seqs[4]);
+      const payload = again.messages[4].body as unknown as Envelope<'announcement.deleted'>;
       expect(payload.payload).toEqual({ announcementId: kept._id });
     });
 
-    it("replays an executive's company events and their own notifications, not a colleague's", async () => {
+    it("replays an executive's company events and the broadcast their own bell entry comes from", async () => {
       const tenant = await createTenant(t, root, 2);
       const [me, colleague] = tenant.executives;
       const live = await connect(me.token);
       const before = await create(tenant, { title: 'One' });
-      await live.waitFor('notification.created');
+      await live.waitFor('notification.broadcast');
       const since = lastSeq(live);
       live.close();
 
       const missed = await create(tenant, { title: 'Two' });
       const again = await record(t, me.token, since);
       open.push(again);
-      expect(again.messages.map((m) => m.name)).toEqual(['announcement.created', 'notification.created', 'sync']);
+      expect(again.messages.map((m) => m.name)).toEqual(['announcement.created', 'notification.broadcast', 'sync']);
       const created = again.messages[0].body as unknown as Envelope<'announcement.created'>;
       expect(created.payload.announcement._id).toBe(missed._id);
-      const note = again.messages[1].body as unknown as Envelope<'notification.created'>;
-      expect(note.payload).toMatchObject({ unread: 2, notification: { body: 'Two' } });
+      const note = again.messages[1].body as unknown as Envelope<'notification.broadcast'>;
       expect(before._id).not.toBe(missed._id);
-      // The colleague's own notification for "Two" exists, but was not replayed to me.
+      // What the replay gives me is what the server stores for me, and mine only: the colleague's copy differs.
+      const mine = ownBroadcastCopy(note.payload, me.user._id);
+      const list = (await t.http.get('/api/notifications').set(bearer(me.token))).body as NotificationList;
+      expect(list.items[0]).toEqual(mine);
+      expect(list.unread).toBe(2);
       const theirs = await t.http.get('/api/notifications').set(bearer(colleague.token));
-      expect(theirs.body.items.map((n: { _id: string }) => n._id)).not.toContain(note.payload.notification._id);
+      expect(theirs.body.items.map((n: { _id: string }) => n._id)).not.toContain(mine._id);
+      expect(theirs.body.items[0]).toEqual(ownBroadcastCopy(note.payload, colleague.user._id));
       expect(theirs.body.unread).toBe(2);
     });
 

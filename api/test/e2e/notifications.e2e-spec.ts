@@ -1,4 +1,4 @@
-import type { EventEnvelope, EventPayloads, Notification, NotificationList } from '@kpi/contracts';
+import { ownBroadcastCopy, type EventEnvelope, type EventPayloads, type Notification, type NotificationList } from '@kpi/contracts';
 import { bearer, createTenant, superadminLogin, type Member, type Tenant } from '../utils/factories';
 import { connectSocket, settle, startTestApp, type TestApp, type TestSocket } from '../utils/test-app';
 
@@ -132,12 +132,20 @@ describe('notifications', () => {
     expect(theirs.events.filter((e) => e.type.startsWith('notification.'))).toEqual([]);
     expect(admin.events.filter((e) => e.type.startsWith('notification.'))).toEqual([]);
 
-    // A new notification reaches both tabs with the count they now agree on.
+    // A new announcement's notification reaches both tabs as the same broadcast: each derives the same entry,
+    // the one the server stores for me, and adds one to the count they agreed on (0).
     await announce(tenant, 'z');
+    const entries = [];
     for (const tab of [tabA, tabB]) {
-      const e = (await tab.waitFor('notification.created')) as Envelope<'notification.created'>;
-      expect(e.payload.unread).toBe(1);
+      const e = (await tab.waitFor('notification.broadcast')) as Envelope<'notification.broadcast'>;
+      entries.push(ownBroadcastCopy(e.payload, me.user._id));
     }
+    expect(entries[1]).toEqual(entries[0]);
+    expect(await list(me)).toEqual({ items: [entries[0], ...(await list(me)).items.slice(1)], unread: 1 });
+    // The colleague heard the same company event; their copy is their own.
+    const theirCopy = ownBroadcastCopy(((await theirs.waitFor('notification.broadcast')) as Envelope<'notification.broadcast'>).payload, colleague.user._id);
+    expect((await list(colleague)).items[0]).toEqual(theirCopy);
+    expect(theirCopy._id).not.toBe(entries[0]._id);
   });
 
   it('shows users only their own notifications, across users and companies', async () => {

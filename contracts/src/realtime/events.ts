@@ -2,7 +2,7 @@ import type { Announcement } from '../announcements';
 import type { UserBadge } from '../badges';
 import type { Company } from '../companies';
 import type { LeaderboardPeriod, LeaderboardEntry } from '../leaderboard';
-import type { Notification } from '../notifications';
+import type { Notification, NotificationBroadcast } from '../notifications';
 import type { Task } from '../tasks';
 import type { User } from '../users';
 
@@ -36,6 +36,11 @@ export interface EventPayloads {
   };
   'notification.created': { notification: Notification; unread: number };
   'notification.read': { ids: string[] | 'all'; unread: number };
+  /**
+   * The same notification for every active user of `role` in the company, sent once to the company: each of
+   * them derives their own copy (`ownBroadcastCopy`) and adds one to their unread count if it is new to them.
+   */
+  'notification.broadcast': NotificationBroadcast;
   /** A company's task figures changed (a task created, scored or deleted): the system statistics are stale. */
   'stats.changed': { companyId: string };
 }
@@ -49,7 +54,7 @@ export const EVENT_TYPES = [
   'company.created', 'company.updated', 'company.deleted',
   'admin.created', 'admin.updated', 'admin.deleted',
   'session.revoked',
-  'notification.created', 'notification.read',
+  'notification.created', 'notification.read', 'notification.broadcast',
   'stats.changed',
 ] as const satisfies readonly EventType[];
 

@@ -90,13 +90,13 @@ export class AnnouncementsService {
       await em.flush();
       const view = toAnnouncementView(announcement);
       events.record('announcement.created', companyAudience(companyId), { announcement: view });
-      const executives = await em.find(User, { company: companyId, role: 'executive', isActive: true }, { fields: ['id'] });
-      await this.notifications.notify(
-        em,
-        events,
-        executives.map((e) => ({ id: e.id, companyId })),
-        { kind: 'announcement.created', title: 'New announcement', body: view.title, link: '/executive/announcements' },
-      );
+      // One statement and one event whatever the company's size (docs/benchmarks.md, announce-memory).
+      await this.notifications.broadcastToExecutives(em, events, companyId, {
+        kind: 'announcement.created',
+        title: 'New announcement',
+        body: view.title,
+        link: '/executive/announcements',
+      });
       return view;
     });
     await this.expiry.reschedule();

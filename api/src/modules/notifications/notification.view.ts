@@ -2,7 +2,8 @@ import type { Notification as NotificationView } from '@kpi/contracts';
 import { isoDate, isoDateOrNull, type DbDate } from '../../common/rows/columns';
 import type { Notification } from './notification.entity';
 
-export const toNotificationView = (n: Notification): NotificationView => ({
+/** An entity, or the plain row `notify` inserts. */
+export const toNotificationView = (n: Pick<Notification, 'id' | 'kind' | 'title' | 'body' | 'link' | 'readAt' | 'createdAt'>): NotificationView => ({
   _id: n.id,
   kind: n.kind,
   title: n.title,

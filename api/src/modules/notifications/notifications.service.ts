@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
 import { EntityManager, raw } from '@mikro-orm/sqlite';
 import type { NotificationKind, NotificationList, PageQuery } from '@kpi/contracts';
@@ -9,7 +10,6 @@ import { cut, Page } from '../../common/paging/page';
 import { toDate } from '../../common/rows/columns';
 import type { EventRecorder } from '../../events/event-recorder';
 import { UnitOfWork } from '../../events/unit-of-work';
-import { User } from '../users/user.entity';
 import { Notification } from './notification.entity';
 import { notificationRowView, toNotificationView, type NotificationRow } from './notification.view';
 
@@ -40,15 +40,38 @@ export class NotificationsService {
     private readonly cursors: CursorCodec,
   ) {}
 
-  /** Stores one notification per recipient and tells each of them, with their new unread count. */
+  /**
+   * Stores one notification per recipient and tells each of them, with their new unread count: for a few
+   * people whose notifications differ (an assignee, a badge's receivers). One insert of plain rows, no entities.
+   */
   async notify(em: EntityManager, events: EventRecorder, recipients: { id: string; companyId: string | null }[], draft: NotificationDraft): Promise<void> {
     if (recipients.length === 0) return;
-    const created = recipients.map((r) => ({ r, n: em.create(Notification, { ...draft, user: em.getReference(User, r.id) }) }));
-    await em.flush();
+    const createdAt = new Date();
+    const created = recipients.map((r) => ({ r, n: { id: randomUUID(), ...draft, readAt: null, createdAt } }));
+    await em.insertMany(Notification, created.map(({ r, n }) => ({ ...n, user: r.id })));
     const unread = await this.unreadCounts(em, recipients.map((r) => r.id));
     for (const { r, n } of created) {
       events.record('notification.created', { kind: 'user', userId: r.id, companyId: r.companyId }, { notification: toNotificationView(n), unread: unread.get(r.id) ?? 1 });
     }
+  }
+
+  /**
+   * The same notification for every active executive of a company, at a cost that does not grow with their
+   * number: one `insert … select` writes the rows (ids per `broadcastNotificationId`), one company event tells
+   * them all, and each client derives its own copy. Nothing is recorded when the company has no executive.
+   */
+  async broadcastToExecutives(em: EntityManager, events: EventRecorder, companyId: string, draft: NotificationDraft): Promise<void> {
+    const batch = randomUUID();
+    const createdAt = new Date();
+    const result = await em.execute<{ affectedRows: number }>(
+      `insert into notifications (id, user_id, kind, title, body, link, read_at, created_at)
+       select substr(?, 1, 19) || substr(u.id, 20), u.id, ?, ?, ?, ?, null, ?
+       from users u where u.company_id = ? and u.role = 'executive' and u.is_active = ?`,
+      [batch, draft.kind, draft.title, draft.body, draft.link, em.getPlatform().processDateProperty(createdAt), companyId, true],
+      'run',
+    );
+    if (!result.affectedRows) return;
+    events.record('notification.broadcast', { kind: 'company', companyId }, { batch, role: 'executive', notification: { ...draft, createdAt: createdAt.toISOString() } });
   }
 
   /** The caller's own notifications, newest first, a page at a time; `unread` counts all of them in SQL. */

@@ -6,7 +6,7 @@ import { sessionUserAtom } from '../session/atoms';
 import { notificationsApi } from './api';
 import { loadNextPage } from '../../lib/pagedList';
 import { notificationsAtom, notificationsPage, notificationsStatusAtom, unreadCountAtom } from './atoms';
-import { addNotification, markRead, withOlderPages } from './readState';
+import { addIfNew, addNotification, markRead, withOlderPages } from './readState';
 
 /**
  * Bumped by every notification event. A REST answer computed before an event may arrive after it: when an
@@ -61,6 +61,19 @@ export function applyNotificationCreated(notification: Notification, unread: num
   eventVersion++;
   store.set(notificationsAtom, (list) => addNotification(list, notification));
   store.set(unreadCountAtom, unread);
+}
+
+/**
+ * notification.broadcast: the user's own copy, counted once. True when it was new to this tab. The event is
+ * still counted as one that overtakes a REST answer in flight: that answer may predate the notification.
+ */
+export function applyNotificationBroadcast(notification: Notification): boolean {
+  eventVersion++;
+  const { list, added } = addIfNew(store.get(notificationsAtom), notification);
+  if (!added) return false;
+  store.set(notificationsAtom, list);
+  store.set(unreadCountAtom, (n) => n + 1);
+  return true;
 }
 
 /** notification.read (from this tab, another tab or another browser of the same user). */

@@ -1,6 +1,7 @@
 import type { Notification } from '@kpi/contracts';
 import { describe, expect, it } from 'vitest';
-import { addNotification, markRead, withOlderPages } from './readState';
+import { ownBroadcastCopy, type NotificationBroadcast } from '@kpi/contracts';
+import { addIfNew, addNotification, markRead, withOlderPages } from './readState';
 
 const make = (id: string, minute: number, readAt: string | null = null): Notification => ({
   _id: id,
@@ -46,5 +47,26 @@ describe('notification read state', () => {
     expect(markRead(list, ['b'], at).map((n) => n.readAt)).toEqual([null, at, earlier]);
     expect(markRead(list, 'all', at).map((n) => n.readAt)).toEqual([at, at, earlier]);
     expect(markRead(list, ['unknown'], at)).toBe(list);
+  });
+
+  it("adds a broadcast's copy once: a replay, or a fetch that already returned it, does not count it again", () => {
+    const broadcast: NotificationBroadcast = {
+      batch: '0f0e0d0c-0b0a-4909-8807-060504030201',
+      role: 'executive',
+      notification: { kind: 'announcement.created', title: 'New announcement', body: 'Town hall', link: '/executive/announcements', createdAt: make('x', 9).createdAt },
+    };
+    const mine = ownBroadcastCopy(broadcast, '11111111-2222-4333-9444-555555555555');
+    const colleagues = ownBroadcastCopy(broadcast, '11111111-2222-4333-a666-777777777777');
+    expect(mine._id).not.toBe(colleagues._id);
+
+    const first = addIfNew([make('a', 1)], mine);
+    expect(first.added).toBe(true);
+    expect(first.list.map((n) => n._id)).toEqual([mine._id, 'a']);
+    const again = addIfNew(first.list, { ...mine });
+    expect(again.added).toBe(false);
+    expect(again.list).toBe(first.list);
+    // Already read on the server (the fetch came first): it stays read.
+    const fetched = [{ ...mine, readAt: '2026-03-01T13:00:00.000Z' }];
+    expect(addIfNew(fetched, mine)).toEqual({ list: fetched, added: false });
   });
 });

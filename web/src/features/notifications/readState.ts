@@ -9,6 +9,16 @@ export function addNotification(list: readonly Notification[], item: Notificatio
   return [item, ...rest].sort((a, b) => b.createdAt.localeCompare(a.createdAt));
 }
 
+/**
+ * Adds a notification the user may already hold (a broadcast, whose event carries no unread count): the
+ * list and whether it was new, so the unread count goes up once however often it arrives (a replay, or a
+ * fetch that already returned it).
+ */
+export function addIfNew(list: readonly Notification[], item: Notification): { list: Notification[]; added: boolean } {
+  if (list.some((n) => n._id === item._id)) return { list: list as Notification[], added: false };
+  return { list: addNotification(list, item), added: true };
+}
+
 /** Marks the given notifications (or all of them) read at `at`; those already read keep their time. */
 export function markRead(list: readonly Notification[], ids: readonly string[] | 'all', at: string): Notification[] {
   const hit = ids === 'all' ? () => true : (n: Notification) => ids.includes(n._id);
