@@ -9,7 +9,7 @@ const MB = 1024 * 1024;
 
 /**
  * The investigation behind the soak's native growth: 110 announcements (each notifies a 1,000-executive
- * company: 1,000 notification rows and 1,000 events) with 1,000 sockets connected, one at a time; every 10 a
+ * company: 1,000 notification rows and one broadcast event) with 1,000 sockets connected, one at a time; every 10 a
  * full GC and a memory sample split into heap, external, anonymous and file-backed RSS. Compare a run with
  * MALLOC_ARENA_MAX=2 in the environment to see how much is glibc's per-thread malloc arenas.
  */
