@@ -1,6 +1,8 @@
 import { useState, type FormEvent } from 'react';
 import toast from 'react-hot-toast';
-import { Button, TextField } from '../../components/ui';
+// Straight from the component files, not the ui index: the sign-in bundle takes only what it renders.
+import { Button } from '../../components/ui/Button';
+import { TextField } from '../../components/ui/Field';
 import { EyeIcon, EyeOffIcon } from '../../components/ui/icons';
 import { errorMessage } from '../../lib/api';
 import { login } from './session';
