@@ -4,13 +4,15 @@ import { sessionStatusAtom, sessionUserAtom } from '../features/session/atoms';
 import { homePathFor } from '../features/session/homePath';
 import { LoginScreen } from '../pages/LoginScreen';
 import { useAtomValue } from './store';
-import { Toasts } from './Toasts';
+import { preloadToasts, toastOutletAtom } from './toastOutlet';
 import { WallBackdrop } from './WallBackdrop';
 
 // The router and everything behind it are one lazily loaded chunk: a cold load of the sign-in page
 // renders the sign-in screen without them, so it loads little more than React itself.
 const loadApp = () => import('./App');
 const App = lazy(() => loadApp().then((module) => ({ default: module.App })));
+// react-hot-toast too: the sign-in page mounts the toast outlet with its first toast.
+const Toasts = lazy(() => import('./Toasts').then((module) => ({ default: module.Toasts })));
 
 const SIGN_IN_PATHS = new Set(['/', '/login']);
 const onSignInPath = (): boolean => SIGN_IN_PATHS.has(window.location.pathname);
@@ -23,6 +25,7 @@ const isWallPath = (): boolean => window.location.pathname === '/wall' || window
 export function Root() {
   const [routed, setRouted] = useState(() => !onSignInPath());
   const enterApp = useCallback(() => setRouted(true), []);
+  const toastsWanted = useAtomValue(toastOutletAtom);
   return (
     <>
       {routed ? (
@@ -32,7 +35,11 @@ export function Root() {
       ) : (
         <SignInShell onLeave={enterApp} />
       )}
-      <Toasts />
+      {(routed || toastsWanted) && (
+        <Suspense fallback={null}>
+          <Toasts />
+        </Suspense>
+      )}
     </>
   );
 }
@@ -53,8 +60,11 @@ function SignInShell({ onLeave }: { onLeave: () => void }) {
     const followHistory = () => {
       if (!onSignInPath()) onLeave();
     };
-    // Fetch the app while the person types, so signing in does not wait for it.
-    const preload = () => void loadApp();
+    // Fetch the app and the toasts while the person types, so signing in does not wait for them.
+    const preload = () => {
+      void loadApp();
+      preloadToasts();
+    };
     window.addEventListener('popstate', followHistory);
     document.addEventListener('focusin', preload, { once: true });
     return () => {
