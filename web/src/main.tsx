@@ -1,7 +1,7 @@
 import { Provider } from 'jotai';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { App } from './app/App';
+import { Root } from './app/Root';
 import { store } from './app/store';
 import { initSession } from './features/session/session';
 import './index.css';
@@ -12,7 +12,7 @@ void initSession();
 createRoot(document.getElementById('root')!).render(
   <StrictMode>
     <Provider store={store}>
-      <App />
+      <Root />
     </Provider>
   </StrictMode>,
 );

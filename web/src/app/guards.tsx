@@ -1,7 +1,7 @@
 import type { Role } from '@kpi/contracts';
 import type { ReactNode } from 'react';
 import { Navigate, Outlet } from 'react-router-dom';
-import { FullPageSpinner } from '../components/ui';
+import { FullPageSpinner } from '../components/ui/Spinner';
 import { sessionStatusAtom, sessionUserAtom } from '../features/session/atoms';
 import { canEnter } from '../features/session/homePath';
 import { useAtomValue } from './store';

@@ -1,8 +1,9 @@
 import { Suspense, lazy, type ReactNode } from 'react';
 import { Navigate, Route, Routes } from 'react-router-dom';
-import { FullPageSpinner } from '../components/ui';
+import { FullPageSpinner } from '../components/ui/Spinner';
 import { LoginPage } from '../pages/LoginPage';
 import { RequireRole, SessionGate } from './guards';
+import { WallBackdrop } from './WallBackdrop';
 
 // One lazily loaded chunk per area, so the sign-in page loads none of the dashboards (nor the charts).
 const SuperadminArea = lazy(() => import('../pages/superadmin/SuperadminArea'));
@@ -21,7 +22,7 @@ export function AppRoutes() {
       <Route
         path="/wall"
         element={
-          <Suspense fallback={<div className="fixed inset-0 bg-slate-950" />}>
+          <Suspense fallback={<WallBackdrop />}>
             <WallPage />
           </Suspense>
         }

@@ -1,5 +1,6 @@
+import { NEXT_CURSOR_HEADER as CONTRACT_NEXT_CURSOR_HEADER } from '@kpi/contracts';
 import { describe, expect, it } from 'vitest';
-import { ApiError, errorMessage, toApiError } from './api';
+import { ApiError, NEXT_CURSOR_HEADER, errorMessage, toApiError } from './api';
 
 describe('toApiError', () => {
   it('reads the contracts error shape', () => {
@@ -27,5 +28,11 @@ describe('errorMessage', () => {
     expect(errorMessage(toApiError(409, { message: 'Email already in use' }), 'Operation failed')).toBe('Email already in use');
     expect(errorMessage(toApiError(500, null), 'Operation failed')).toBe('Operation failed');
     expect(errorMessage(new TypeError('boom'), 'Login failed')).toBe('Login failed');
+  });
+});
+
+describe('NEXT_CURSOR_HEADER', () => {
+  it('is the header the api puts the next cursor in', () => {
+    expect(NEXT_CURSOR_HEADER).toBe(CONTRACT_NEXT_CURSOR_HEADER);
   });
 });

@@ -1,6 +1,12 @@
-import { NEXT_CURSOR_HEADER, type ErrorCode, type ErrorResponse } from '@kpi/contracts';
+import type { ErrorCode, ErrorResponse } from '@kpi/contracts';
 
 export const TOKEN_KEY = 'token';
+/**
+ * contracts' NEXT_CURSOR_HEADER, spelled out here: this module is on the sign-in page's path, and importing the
+ * constant from contracts' paging module would bring zod (its schemas' dependency) into that first bundle.
+ * api.test.ts holds the two equal.
+ */
+export const NEXT_CURSOR_HEADER = 'X-Next-Cursor';
 const API_BASE = '/api';
 
 export const getToken = (): string | null => localStorage.getItem(TOKEN_KEY);

@@ -1,7 +1,9 @@
 import { useState, type FormEvent } from 'react';
-import toast from 'react-hot-toast';
-import { Button, TextField } from '../../components/ui';
+// Straight from the component files, not the ui index: the sign-in bundle takes only what it renders.
+import { Button } from '../../components/ui/Button';
+import { TextField } from '../../components/ui/Field';
 import { EyeIcon, EyeOffIcon } from '../../components/ui/icons';
+import { notify } from '../../app/toastOutlet';
 import { errorMessage } from '../../lib/api';
 import { login } from './session';
 
@@ -17,9 +19,9 @@ export function LoginForm() {
     try {
       await login(email, password);
       // The sign-in page redirects by role as soon as the session user is set.
-      toast.success('Login successful!');
+      notify('success', 'Login successful!');
     } catch (error) {
-      toast.error(errorMessage(error, 'Login failed'));
+      notify('error', errorMessage(error, 'Login failed'));
       setBusy(false);
     }
   };
