@@ -23,6 +23,7 @@ export const envSchema = z.object({
   LOGIN_RATE_LIMIT: z.coerce.number({ error: 'must be a number' }).int().min(1).default(30),
   EVENT_RETENTION_DAYS: z.coerce.number({ error: 'must be a number' }).int().min(1).max(3650).default(30),
   HANDSHAKE_RATE_LIMIT: z.coerce.number({ error: 'must be a number' }).int().min(1).default(120),
+  REPLAY_RATE_LIMIT: z.coerce.number({ error: 'must be a number' }).int().min(1).default(30),
   TRUST_PROXY: z
     .string()
     .regex(/^(true|false|\d{1,2}|[0-9a-fA-F.:/, ]+|loopback|linklocal|uniquelocal)$/, 'must be true, false, a hop count or proxy addresses')
@@ -47,6 +48,7 @@ export interface AppConfig {
   loginRateLimit: number;
   /** Socket handshakes per client address per minute. */
   handshakeRateLimit: number;
+  replayRateLimit: number;
   /** Days the event log keeps events for replay (events/event-log-pruner.ts). */
   eventRetentionDays: number;
   /** Express `trust proxy`: which hops' X-Forwarded-For to believe for the client address (rate limits). */
@@ -92,6 +94,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     demoSeed: e.DEMO_SEED ?? (database.driver === 'sqlite' && !e.SUPERADMIN_EMAIL),
     loginRateLimit: e.LOGIN_RATE_LIMIT,
     handshakeRateLimit: e.HANDSHAKE_RATE_LIMIT,
+    replayRateLimit: e.REPLAY_RATE_LIMIT,
     eventRetentionDays: e.EVENT_RETENTION_DAYS,
     trustProxy: e.TRUST_PROXY === 'true' ? true : e.TRUST_PROXY === 'false' ? false : /^\d+$/.test(e.TRUST_PROXY) ? Number(e.TRUST_PROXY) : e.TRUST_PROXY,
     webDist: resolve(e.WEB_DIST ?? join(__dirname, '..', '..', '..', 'web', 'dist')),

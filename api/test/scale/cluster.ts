@@ -121,8 +121,10 @@ export function nodeEnv(db: ScratchDatabase, env: ScaleEnv, extra: Record<string
     SUPERADMIN_PASSWORD: SUPERADMIN.password,
     DEMO_SEED: 'false',
     LOG_LEVEL: 'error',
-    // Every test client signs in from 127.0.0.1 through the proxy.
+    // Every test client signs in and connects from 127.0.0.1 through the proxy, many of them as the same user.
     LOGIN_RATE_LIMIT: '100000',
+    HANDSHAKE_RATE_LIMIT: '1000000',
+    REPLAY_RATE_LIMIT: '1000000',
     WEB_DIST: join(tmpdir(), 'kpi-no-web'),
     ...extra,
   };

@@ -25,14 +25,15 @@ describeScale('order across nodes: live events from node A never overtake a repl
     c = await startCluster(env);
     const front = c.nginx.front;
     t = await createTenant(front, (await superadminLogin(front)).token, 1);
-    // A long backlog, as if the executive had been away for a busy morning (announcements to the whole company).
+    // A long backlog, as if the executive had been away for a busy morning (live leaderboard updates to the whole
+    // company: an event type replays carry as they are, unlike announcements, whose deleted ones replays drop).
     const em = c.orm.em.fork();
     const head = (await c.log(t.company._id)).at(-1)?.seq ?? 0;
     const at = new Date();
     const rows = Array.from({ length: BACKLOG }, (_, i) => ({ id: randomUUID(), seq: head + 1 + i }));
     await em.getConnection().execute(
-      `insert into event_log (id, stream, seq, type, audience_kind, company_id, payload, at) values ${rows.map(() => `(?, ?, ?, 'announcement.created', 'company', ?, ?, ?)`).join(', ')}`,
-      rows.flatMap((r) => [r.id, t.company._id, r.seq, t.company._id, JSON.stringify({ announcement: { _id: r.id, title: `Backlog ${r.seq}` } }), at]),
+      `insert into event_log (id, stream, seq, type, audience_kind, company_id, payload, at) values ${rows.map(() => `(?, ?, ?, 'leaderboard.updated', 'company', ?, ?, ?)`).join(', ')}`,
+      rows.flatMap((r) => [r.id, t.company._id, r.seq, t.company._id, JSON.stringify({ top10: [], totalExecutives: 1, backlog: r.seq }), at]),
     );
     await em.getConnection().execute(`update stream_sequences set last_seq = ? where stream = ?`, [head + BACKLOG, t.company._id]);
 

@@ -18,7 +18,7 @@ export const limitsFor = (config: AppConfig) => ({
   /** Socket handshakes per address. */
   handshakeAddress: { name: 'handshake-address', max: config.handshakeRateLimit, windowMs: MINUTE } satisfies Limit,
   /** Replays of missed events per user: past this, a reconnect gets `resync` (refetch) instead of a replay. */
-  replayUser: { name: 'replay-user', max: 30, windowMs: MINUTE } satisfies Limit,
+  replayUser: { name: 'replay-user', max: config.replayRateLimit, windowMs: MINUTE } satisfies Limit,
 });
 
 export type Limits = ReturnType<typeof limitsFor>;
