@@ -8,7 +8,7 @@ import { dirname } from 'node:path';
 import { ENTITIES } from '../database/entities';
 import { MIGRATIONS } from '../database/migrations';
 import { MIGRATIONS_POSTGRESQL } from '../database/migrations/postgresql';
-import { loadConfig, type AppConfig } from './env';
+import type { AppConfig } from './env';
 
 /** SQLite runs in WAL mode with foreign keys on; pragmas run in order on each new connection. */
 const SQLITE_PRAGMAS = ['PRAGMA journal_mode = WAL', 'PRAGMA synchronous = FULL', 'PRAGMA foreign_keys = ON', 'PRAGMA busy_timeout = 5000'];
@@ -78,6 +78,3 @@ export function ormOptions(config: AppConfig): Options {
     },
   };
 }
-
-/** Used by the MikroORM CLI (`npm run migration:create -w api`). */
-export default ormOptions(loadConfig());
