@@ -1,4 +1,4 @@
-import type { DynamicModule } from '@nestjs/common';
+import { RequestMethod, type DynamicModule } from '@nestjs/common';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { randomUUID } from 'node:crypto';
 import { LoggerModule } from 'nestjs-pino';
@@ -81,5 +81,9 @@ export function httpLoggerOptions(config: AppConfig): Options<Request, ServerRes
 
 /** Nest's logger and the request logger, both writing JSON lines (or pretty ones) through pino. */
 export function loggingModule(config: AppConfig): DynamicModule {
-  return LoggerModule.forRoot({ pinoHttp: [httpLoggerOptions(config), destination(config)] });
+  return LoggerModule.forRoot({
+    pinoHttp: [httpLoggerOptions(config), destination(config)],
+    // Every route, in Express 5's wildcard syntax (the library's own default, `*`, makes Nest warn at each start).
+    forRoutes: [{ path: '{*path}', method: RequestMethod.ALL }],
+  });
 }
