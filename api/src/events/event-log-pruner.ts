@@ -1,7 +1,6 @@
 import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnModuleDestroy } from '@nestjs/common';
 import { EntityManager } from '@mikro-orm/sqlite';
 import { APP_CONFIG, type AppConfig } from '../config/env';
-import { pruneScoringKeys } from '../modules/tasks/scoring-keys';
 import { EventLog } from './event-log.entity';
 
 const HOUR = 3_600_000;
@@ -38,7 +37,6 @@ export class EventLogPruner implements OnApplicationBootstrap, OnModuleDestroy {
       const em = this.em.fork();
       const cutoff = new Date(now - this.config.eventRetentionDays * 24 * HOUR);
       const events = await em.nativeDelete(EventLog, { at: { $lt: cutoff } });
-      await pruneScoringKeys(em, now);
       if (events) this.logger.log(`pruned ${events} event(s) older than ${cutoff.toISOString()}`);
       return events;
     } catch (err) {

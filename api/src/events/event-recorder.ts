@@ -1,12 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import type { EntityManager } from '@mikro-orm/sqlite';
-import { streamOf, type Audience, type EventEnvelope, type EventPayloads, type EventType } from '@kpi/contracts';
+import { streamOf, type AnyEnvelope, type Audience, type EventPayloads, type EventType } from '@kpi/contracts';
+import type { CommitNotice, Committed, RecordedEvent } from './commit-feed';
 import { EventLog } from './event-log.entity';
-
-export interface RecordedEvent {
-  envelope: EventEnvelope;
-  audience: Audience;
-}
 
 interface Pending {
   type: EventType;
@@ -16,10 +12,12 @@ interface Pending {
 
 /**
  * Collects the domain events of one transaction. `flush` numbers them per stream and writes them to the
- * event log inside that transaction, so an event exists exactly when its change does.
+ * event log inside that transaction, so an event exists exactly when its change does. Notices (commit-feed.ts)
+ * ride along unlogged, so they too are handed over only if the transaction commits.
  */
 export class EventRecorder {
   private pending: Pending[] = [];
+  private notices: CommitNotice[] = [];
 
   constructor(private readonly em: EntityManager) {}
 
@@ -27,11 +25,16 @@ export class EventRecorder {
     this.pending.push({ type, audience, payload });
   }
 
+  /** A fact for the server's own edges after the commit (commit-feed.ts): not logged, not sent to clients. */
+  notify(notice: CommitNotice): void {
+    this.notices.push(notice);
+  }
+
   get size(): number {
     return this.pending.length;
   }
 
-  async flush(): Promise<RecordedEvent[]> {
+  async flush(): Promise<Committed> {
     const byStream = new Map<string, Pending[]>();
     for (const p of this.pending) {
       const stream = streamOf(p.audience);
@@ -43,14 +46,15 @@ export class EventRecorder {
       const last = await this.reserve(stream, events.length);
       events.forEach((p, i) => {
         const companyId = p.audience.kind === 'superadmin' ? null : p.audience.companyId;
-        const envelope: EventEnvelope = {
+        // `record` paired the type with its payload; the pending list cannot carry that pairing, so it is restated here.
+        const envelope = {
           id: randomUUID(),
           seq: last - events.length + 1 + i,
           type: p.type,
           at: at.toISOString(),
           companyId,
-          payload: p.payload as EventEnvelope['payload'],
-        };
+          payload: p.payload,
+        } as AnyEnvelope;
         this.em.persist(
           this.em.create(EventLog, {
             id: envelope.id,
@@ -67,9 +71,11 @@ export class EventRecorder {
         recorded.push({ envelope, audience: p.audience });
       });
     }
+    const notices = this.notices;
     this.pending = [];
+    this.notices = [];
     await this.em.flush();
-    return recorded;
+    return { events: recorded, notices };
   }
 
   /** Advances the stream's counter by `count` in one statement and returns the new last sequence number. */

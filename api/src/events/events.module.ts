@@ -1,8 +1,9 @@
 import { Global, Module } from '@nestjs/common';
+import { CommitFeed } from './commit-feed';
 import { EventLogPruner } from './event-log-pruner';
-import { EventPublisher } from './event-publisher';
 import { UnitOfWork } from './unit-of-work';
 
+/** The outbox: events are recorded with their change and handed to the commit feed's listeners after it commits. */
 @Global()
-@Module({ providers: [EventPublisher, UnitOfWork, EventLogPruner], exports: [EventPublisher, UnitOfWork] })
+@Module({ providers: [CommitFeed, UnitOfWork, EventLogPruner], exports: [CommitFeed, UnitOfWork] })
 export class EventsModule {}

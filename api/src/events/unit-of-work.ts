@@ -1,29 +1,30 @@
 import { Injectable } from '@nestjs/common';
 import { EntityManager } from '@mikro-orm/sqlite';
-import { EventPublisher } from './event-publisher';
+import { CommitFeed, type Committed } from './commit-feed';
 import { EventRecorder } from './event-recorder';
 
 /**
- * Runs a change in one transaction together with the events it records, and publishes those events only
- * after the commit. Services make every write that others should hear about through here.
+ * Runs a change in one transaction together with the events it records, and hands those events (and its
+ * notices) to the commit feed only after the commit. Services make every write that others should hear about
+ * through here.
  */
 @Injectable()
 export class UnitOfWork {
   constructor(
     private readonly em: EntityManager,
-    private readonly publisher: EventPublisher,
+    private readonly feed: CommitFeed,
   ) {}
 
   async run<T>(work: (em: EntityManager, events: EventRecorder) => Promise<T>): Promise<T> {
-    let recorded: Awaited<ReturnType<EventRecorder['flush']>> = [];
+    let committed: Committed = { events: [], notices: [] };
     const result = await this.em.fork().transactional(async (em) => {
       const events = new EventRecorder(em);
       const value = await work(em, events);
       await em.flush();
-      recorded = await events.flush();
+      committed = await events.flush();
       return value;
     });
-    this.publisher.publish(recorded);
+    this.feed.deliver(committed);
     return result;
   }
 }

@@ -5,7 +5,7 @@ import type { ModulesContainer } from '@nestjs/core';
 import type { Role } from '@kpi/contracts';
 import type { ZodType } from 'zod';
 import { IS_PUBLIC, ROLES_KEY } from '../common/auth/decorators';
-import { WallGuard } from '../common/auth/wall.guard';
+import { WallGuard } from '../modules/walls/wall.guard';
 import { FAILURE_LIMIT_KEY } from '../common/rate-limit/failure-limit.interceptor';
 import { RateLimitGuard } from '../common/rate-limit/rate-limit.guard';
 import { ZodPipe } from '../common/validation/zod.pipe';

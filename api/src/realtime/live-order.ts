@@ -1,20 +1,22 @@
 import { Injectable, Logger, type OnModuleDestroy } from '@nestjs/common';
 import { EntityManager } from '@mikro-orm/sqlite';
-import { roomOf, SYSTEM_STREAM, type Audience, type EventEnvelope } from '@kpi/contracts';
+import { roomOf, SYSTEM_STREAM, type AnyEnvelope } from '@kpi/contracts';
 import type { Socket } from 'socket.io';
-import type { RealtimeServer } from '../events/event-publisher';
 import { EventLog } from '../events/event-log.entity';
+import { storedAudience, storedEnvelope } from '../events/stored-events';
 import { tapBroadcasts, type BroadcastOptions, type BroadcastPacket } from './broadcast-tap';
+import { emitEvent, type RealtimeServer } from './emit';
 import { StreamGaps } from './stream-gaps';
 
 /** How long a missing seq may be late (two nodes committing at once publish in either order) before it is fetched. */
 const GAP_GRACE_MS = 1_500;
 
-const envelopeOf = (packet: BroadcastPacket): EventEnvelope | null => {
-  const envelope = packet.data?.[1] as Partial<EventEnvelope> | undefined;
-  return envelope && typeof envelope.id === 'string' && typeof envelope.seq === 'number' ? (envelope as EventEnvelope) : null;
+/** The envelope a broadcast carries, if it is an event's (this server emitted it through emit.ts). */
+const envelopeOf = (packet: BroadcastPacket): AnyEnvelope | null => {
+  const envelope = packet.data?.[1] as Partial<AnyEnvelope> | undefined;
+  return envelope && typeof envelope.id === 'string' && typeof envelope.seq === 'number' ? (envelope as AnyEnvelope) : null;
 };
-const streamOfEnvelope = (envelope: EventEnvelope) => envelope.companyId ?? SYSTEM_STREAM;
+const streamOfEnvelope = (envelope: AnyEnvelope) => envelope.companyId ?? SYSTEM_STREAM;
 /** A wall room's envelopes are the wall relay's copies, outside the streams' numbering. */
 const isWallRoom = (room: string) => room.startsWith('wall');
 const bySeq = (a: { seq: number }, b: { seq: number }) => a.seq - b.seq;
@@ -34,12 +36,12 @@ export class LiveOrder implements OnModuleDestroy {
   private readonly logger = new Logger('LiveOrder');
   private server: RealtimeServer | null = null;
   /** Sockets whose replay is being read: their live events, in arrival order. */
-  private readonly held = new Map<string, EventEnvelope[]>();
+  private readonly held = new Map<string, AnyEnvelope[]>();
   /** Sockets after their replay: the head it covered. */
   private readonly heads = new Map<string, number>();
   private readonly gaps = new StreamGaps();
   /** Per stream, events that came after a missing one, with the socket each was for. */
-  private readonly waiting = new Map<string, { socketId: string; envelope: EventEnvelope }[]>();
+  private readonly waiting = new Map<string, { socketId: string; envelope: AnyEnvelope }[]>();
   private readonly checks = new Map<string, NodeJS.Timeout>();
   /** The broadcast being applied: whether it must wait behind a gap. */
   private current: { stream: string; waits: boolean } | null = null;
@@ -75,7 +77,7 @@ export class LiveOrder implements OnModuleDestroy {
   }
 
   /** Ends the hold: the events that waited and come after `head` (what the replay covered), in sequence order, once each. */
-  release(socket: Socket, head: number): EventEnvelope[] {
+  release(socket: Socket, head: number): AnyEnvelope[] {
     const queue = this.held.get(socket.id) ?? [];
     this.held.delete(socket.id);
     if (socket.connected) this.heads.set(socket.id, Math.max(head, ...queue.map((e) => e.seq)));
@@ -103,7 +105,7 @@ export class LiveOrder implements OnModuleDestroy {
    * True when this module takes the event over from the adapter: it waits in the socket's replay hold, or the
    * replay already carried it.
    */
-  private takeOver(socketId: string, envelope: EventEnvelope): boolean {
+  private takeOver(socketId: string, envelope: AnyEnvelope): boolean {
     const queue = this.held.get(socketId);
     if (queue) {
       queue.push(envelope);
@@ -124,7 +126,7 @@ export class LiveOrder implements OnModuleDestroy {
     const sockets = this.server?.of('/').sockets;
     for (const { socketId, envelope } of ready) {
       const socket = sockets?.get(socketId);
-      if (socket && !this.takeOver(socketId, envelope)) (socket.emit as (type: string, env: unknown) => boolean)(envelope.type, envelope);
+      if (socket && !this.takeOver(socketId, envelope)) emitEvent(socket, envelope);
     }
   }
 
@@ -148,10 +150,8 @@ export class LiveOrder implements OnModuleDestroy {
     if (!missing.length || !server) return;
     const rows = await this.em.fork().find(EventLog, { stream, seq: { $in: missing } }, { orderBy: { seq: 'asc' } });
     for (const row of rows) {
-      const envelope = { id: row.id, seq: row.seq, type: row.type, at: row.at.toISOString(), companyId: row.companyId, payload: row.payload } as EventEnvelope;
-      const audience = { kind: row.audienceKind, companyId: row.companyId, userId: row.audienceUserId } as Audience;
       // `local`: every node fills its own sockets. The tap sees this emit like any other, closing the gap.
-      (server.local.to(roomOf(audience)).emit as (type: string, env: unknown) => boolean)(envelope.type, envelope);
+      emitEvent(server.local.to(roomOf(storedAudience(row))), storedEnvelope(row));
     }
     if (rows.length) this.logger.warn(`delivered ${rows.length} event(s) of stream ${stream} that were committed but never published`);
     const found = new Set(rows.map((r) => r.seq));

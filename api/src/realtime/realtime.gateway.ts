@@ -4,8 +4,9 @@ import type { HandshakeAuth } from '@kpi/contracts';
 import type { Socket } from 'socket.io';
 import type { Actor, WallActor } from '../common/auth/actor';
 import { SessionService } from '../common/auth/session.service';
-import { WallSessionService } from '../common/auth/wall-session.service';
-import { EventPublisher, type RealtimeServer } from '../events/event-publisher';
+import { WallSessionService } from '../modules/walls/wall-session.service';
+import { emitControl, emitEvent, type RealtimeServer } from './emit';
+import { EventPublisher } from './event-publisher';
 import { LiveOrder } from './live-order';
 import { ReplayService } from './replay.service';
 import { roomsFor, roomsForWall } from './rooms-for';
@@ -70,16 +71,16 @@ export class RealtimeGateway implements OnGatewayInit, OnGatewayConnection {
       const result = await this.limits.missedBy(actor, Number.isInteger(since) ? since : undefined);
       head = result.seq;
       if (result.kind === 'resync') {
-        socket.emit('resync', { seq: result.seq });
+        emitControl(socket, 'resync', { seq: result.seq });
       } else {
-        for (const envelope of result.events) socket.emit(envelope.type, envelope);
-        socket.emit('sync', { seq: result.seq });
+        for (const envelope of result.events) emitEvent(socket, envelope);
+        emitControl(socket, 'sync', { seq: result.seq });
       }
     } catch (err) {
       this.logger.error(`replay failed: ${(err as Error).message}`);
-      socket.emit('resync', { seq: 0 });
+      emitControl(socket, 'resync', { seq: 0 });
     } finally {
-      for (const envelope of this.liveOrder.release(socket, head)) socket.emit(envelope.type, envelope);
+      for (const envelope of this.liveOrder.release(socket, head)) emitEvent(socket, envelope);
     }
   }
 
@@ -93,7 +94,7 @@ export class RealtimeGateway implements OnGatewayInit, OnGatewayConnection {
       await socket.join(roomsForWall(wall));
       // Revoked between the handshake and the join: the revocation's disconnect missed this socket.
       if (await this.walls.isRevoked(wall.displayId)) return void socket.disconnect(true);
-      socket.emit('resync', { seq: await this.replay.head(wall.companyId) });
+      emitControl(socket, 'resync', { seq: await this.replay.head(wall.companyId) });
     } catch (err) {
       this.logger.error(`wall connection failed: ${(err as Error).message}`);
       socket.disconnect(true);

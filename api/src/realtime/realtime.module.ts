@@ -1,9 +1,12 @@
 import { Module } from '@nestjs/common';
+import { WallsModule } from '../modules/walls/walls.module';
+import { EventPublisher } from './event-publisher';
 import { LiveOrder } from './live-order';
 import { RealtimeGateway } from './realtime.gateway';
 import { ReplayService } from './replay.service';
 import { SocketSessions } from './socket-sessions';
 import { SocketAdmission } from './socket-admission';
 
-@Module({ providers: [RealtimeGateway, ReplayService, LiveOrder, SocketSessions, SocketAdmission] })
+/** The Socket.IO edge: publishes what the outbox commits, admits and replays sockets, closes the ones a change ends. */
+@Module({ imports: [WallsModule], providers: [RealtimeGateway, EventPublisher, ReplayService, LiveOrder, SocketSessions, SocketAdmission] })
 export class RealtimeModule {}

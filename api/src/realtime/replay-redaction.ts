@@ -1,5 +1,5 @@
 import type { EntityManager } from '@mikro-orm/sqlite';
-import type { EventEnvelope } from '@kpi/contracts';
+import type { AnyEnvelope } from '@kpi/contracts';
 import { Announcement } from '../modules/announcements/announcement.entity';
 import { User } from '../modules/users/user.entity';
 
@@ -11,9 +11,9 @@ const USER_EVENTS = new Set(['user.created', 'user.updated', 'admin.created', 'a
  * record (email, phone number) of someone since deleted, are dropped. The `*.deleted` events themselves stay,
  * so the client still removes what it holds. Two queries, whatever the number of events.
  */
-export async function dropDeleted(em: EntityManager, events: EventEnvelope[]): Promise<EventEnvelope[]> {
-  const announcementOf = (e: EventEnvelope) => (ANNOUNCEMENT_EVENTS.has(e.type) ? (e.payload as { announcement?: { _id?: string } }).announcement?._id : undefined);
-  const userOf = (e: EventEnvelope) => (USER_EVENTS.has(e.type) ? (e.payload as { user?: { _id?: string } }).user?._id : undefined);
+export async function dropDeleted(em: EntityManager, events: AnyEnvelope[]): Promise<AnyEnvelope[]> {
+  const announcementOf = (e: AnyEnvelope) => (ANNOUNCEMENT_EVENTS.has(e.type) ? (e.payload as { announcement?: { _id?: string } }).announcement?._id : undefined);
+  const userOf = (e: AnyEnvelope) => (USER_EVENTS.has(e.type) ? (e.payload as { user?: { _id?: string } }).user?._id : undefined);
   const announcementIds = [...new Set(events.map(announcementOf).filter((id): id is string => !!id))];
   const userIds = [...new Set(events.map(userOf).filter((id): id is string => !!id))];
   if (!announcementIds.length && !userIds.length) return events;

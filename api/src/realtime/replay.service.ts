@@ -1,8 +1,9 @@
 import { Injectable } from '@nestjs/common';
 import { EntityManager } from '@mikro-orm/sqlite';
-import type { EventEnvelope } from '@kpi/contracts';
+import type { AnyEnvelope } from '@kpi/contracts';
 import type { Actor } from '../common/auth/actor';
 import { EventLog, StreamSequence } from '../events/event-log.entity';
+import { storedEnvelope } from '../events/stored-events';
 import { createLimiter } from './concurrency';
 import { streamFor } from './rooms-for';
 
@@ -13,7 +14,7 @@ export const MAX_REPLAY = 1000;
  */
 export const REPLAY_CONCURRENCY = 4;
 
-export type ReplayResult = { kind: 'replay'; events: EventEnvelope[]; seq: number } | { kind: 'resync'; seq: number };
+export type ReplayResult = { kind: 'replay'; events: AnyEnvelope[]; seq: number } | { kind: 'resync'; seq: number };
 
 /** Finds the events a reconnecting user missed, limited to what their audience may see. */
 @Injectable()
@@ -45,9 +46,7 @@ export class ReplayService {
     if (actor.role === 'admin') visible.push({ audienceKind: 'admins' });
     if (actor.role === 'superadmin') visible.push({ audienceKind: 'superadmin' });
     const rows = await em.find(EventLog, { stream, seq: { $gt: since }, $or: visible }, { orderBy: { seq: 'asc' } });
-    const events = rows.map(
-      (r) => ({ id: r.id, seq: r.seq, type: r.type, at: r.at.toISOString(), companyId: r.companyId, payload: r.payload }) as EventEnvelope,
-    );
+    const events = rows.map(storedEnvelope);
     // Events committed between reading the head and the rows are replayed too; `sync` covers them.
     return { kind: 'replay', events, seq: Math.max(head, ...events.map((e) => e.seq)) };
   }

@@ -13,7 +13,10 @@ import {
 } from '@kpi/contracts';
 import { MikroORM } from '@mikro-orm/sqlite';
 import { io } from 'socket.io-client';
-import { EventPublisher, type RealtimeServer } from '../../src/events/event-publisher';
+import type { RealtimeServer } from '../../src/realtime/emit';
+import { EventPublisher } from '../../src/realtime/event-publisher';
+import { UnitOfWork } from '../../src/events/unit-of-work';
+import { WallDisplay as WallDisplayRow } from '../../src/modules/walls/wall-display.entity';
 import { Announcement as AnnouncementRow } from '../../src/modules/announcements/announcement.entity';
 import { WallPairing as WallPairingRow } from '../../src/modules/walls/wall-pairing.entity';
 import { bearer, createTenant, superadminLogin, type Member, type Tenant, startTwoCompanies } from '../utils/factories';
@@ -282,6 +285,27 @@ describe('wall displays', () => {
       expect((await t.http.delete(`/api/walls/${wall.display._id}`).set(bearer(a.admin.token))).status).toBe(404);
       await settle();
       expect(admin.events).toEqual([]);
+    });
+
+    it('disconnects only once the revocation commits: a rolled-back one leaves the screen connected', async () => {
+      const wall = await pair(a, 'Survivor');
+      const socket = await connect(wall.token);
+      const disconnected = new Promise<string>((resolve) => socket.socket.once('disconnect', resolve));
+      const revoke = (fail: boolean) =>
+        t.app.get(UnitOfWork).run(async (em, events) => {
+          await em.nativeUpdate(WallDisplayRow, { id: wall.display._id }, { revokedAt: new Date() });
+          events.notify({ type: 'wall.revoked', payload: { displayId: wall.display._id } });
+          if (fail) throw new Error('rolled back');
+        });
+
+      await expect(revoke(true)).rejects.toThrow('rolled back');
+      await settle();
+      expect(socket.socket.connected).toBe(true);
+      expect((await board(wall.token)).status).toBe(200);
+
+      await revoke(false);
+      expect(await disconnected).toBe('io server disconnect');
+      expect((await board(wall.token)).status).toBe(401);
     });
 
     it("disconnects a deleted company's displays and refuses their tokens", async () => {

@@ -87,7 +87,7 @@ export const rooms = {
   company: (companyId: string) => `company:${companyId}`,
   admins: (companyId: string) => `company:${companyId}:admins`,
   superadmin: () => 'superadmin',
-  /** Every wall display of a company: the events walls may see (api/src/events/wall-relay.ts). */
+  /** Every wall display of a company: the events walls may see (api/src/realtime/wall-relay.ts). */
   wall: (companyId: string) => `wall:${companyId}`,
   /** One wall display's sockets, so revoking it disconnects them at once. */
   wallDisplay: (displayId: string) => `wall-display:${displayId}`,

@@ -7,10 +7,8 @@ import { ActorCache } from './actor-cache';
 import { JwtAuthGuard, RolesGuard } from './guards';
 import { SessionService } from './session.service';
 import { signOptionsFor, USER_AUDIENCE, verifyOptionsFor } from './token-options';
-import { WallGuard } from './wall.guard';
-import { WallSessionService } from './wall-session.service';
 
-/** Authentication for the whole app: global token and roles guards, the user session checks, and wall displays' own. */
+/** Authentication for the whole app: global token and roles guards and the user session checks (wall displays': modules/walls). */
 @Global()
 @Module({
   imports: [
@@ -28,11 +26,9 @@ import { WallSessionService } from './wall-session.service';
   providers: [
     ActorCache,
     SessionService,
-    WallSessionService,
-    WallGuard,
     { provide: APP_GUARD, useClass: JwtAuthGuard },
     { provide: APP_GUARD, useClass: RolesGuard },
   ],
-  exports: [ActorCache, SessionService, WallSessionService, WallGuard, JwtModule],
+  exports: [ActorCache, SessionService, JwtModule],
 })
 export class AuthCoreModule {}

@@ -5,9 +5,8 @@ import type { z } from 'zod';
 import type { createCompanySchema, updateCompanySchema } from '@kpi/contracts';
 import type { Actor } from '../../common/auth/actor';
 import { notFound } from '../../common/errors/app-error';
-import { EventPublisher } from '../../events/event-publisher';
 import { UnitOfWork } from '../../events/unit-of-work';
-import { EventLog, StreamSequence } from '../../events/event-log.entity';
+import { deleteStream } from '../../events/stored-events';
 import { ScoreAggregatesService } from '../stats/score-aggregates.service';
 import { ScoreHistory } from '../tasks/score-history.entity';
 import { User } from '../users/user.entity';
@@ -27,7 +26,6 @@ export class CompaniesService {
   constructor(
     private readonly em: EntityManager,
     private readonly uow: UnitOfWork,
-    private readonly publisher: EventPublisher,
     private readonly aggregates: ScoreAggregatesService,
   ) {}
 
@@ -73,16 +71,16 @@ export class CompaniesService {
    * Removes the company and, through cascading foreign keys, all its users, tasks, announcements, badges and
    * wall displays; the displays' screens are disconnected (and go back to pairing).
    */
-  async remove(_actor: Actor, id: string): Promise<MessageResponse> {
-    const result = await this.uow.run(async (em, events) => {
+  remove(_actor: Actor, id: string): Promise<MessageResponse> {
+    return this.uow.run(async (em, events) => {
       const members = await em.find(User, { company: id }, { fields: ['id', 'tokenVersion'] });
       const found = await em.nativeDelete(Company, { id });
       if (!found) throw notFound('Company');
-      await em.nativeDelete(EventLog, { stream: id });
-      await em.nativeDelete(StreamSequence, { stream: id });
+      await deleteStream(em, id);
       // History keeps plain ids (it outlives a task or a user), so no foreign key removes it with the company.
       await em.nativeDelete(ScoreHistory, { companyId: id });
       await em.nativeDelete(ScoringKey, { companyId: id });
+      // Once committed, this also closes the company's wall displays' sockets (realtime/disconnects.ts).
       events.record('company.deleted', { kind: 'superadmin' }, { companyId: id });
       // Each member's sockets close (on every instance) and any cached session ends. The company's own stream is
       // gone, so these go on the system stream, where only each user could ever replay their own.
@@ -91,7 +89,5 @@ export class CompaniesService {
       }
       return { message: 'Company deleted successfully' };
     });
-    this.publisher.disconnectWalls(id);
-    return result;
   }
 }

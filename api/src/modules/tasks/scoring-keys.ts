@@ -31,6 +31,6 @@ export async function isRetriedScoring(em: EntityManager, companyId: string, key
   return false;
 }
 
-/** Forgets keys past their lifetime (called by the event-log pruner). */
+/** Forgets keys past their lifetime (called hourly by ScoringKeyPruner). */
 export const pruneScoringKeys = (em: EntityManager, now = Date.now()): Promise<number> =>
   em.nativeDelete(ScoringKey, { createdAt: { $lt: new Date(now - SCORING_KEY_TTL_MS) } });

@@ -4,6 +4,7 @@ import { LeaderboardModule } from '../leaderboard/leaderboard.module';
 import { StatsModule } from '../stats/stats.module';
 import { ScoreChainController } from './score-chain.controller';
 import { ScoreChainService } from './score-chain.service';
+import { ScoringKeyPruner } from './scoring-key-pruner';
 import { TasksController } from './tasks.controller';
 import { TaskQueries } from './task-queries.service';
 import { TasksService } from './tasks.service';
@@ -11,7 +12,7 @@ import { TasksService } from './tasks.service';
 @Module({
   imports: [BadgesModule, LeaderboardModule, StatsModule],
   controllers: [TasksController, ScoreChainController],
-  providers: [TasksService, TaskQueries, ScoreChainService],
+  providers: [TasksService, TaskQueries, ScoreChainService, ScoringKeyPruner],
   exports: [TasksService],
 })
 export class TasksModule {}

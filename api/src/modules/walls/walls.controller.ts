@@ -3,7 +3,7 @@ import { claimWallSchema, messageResponseSchema, PAIRING_SECRET_HEADER, pairingS
 import { z } from 'zod';
 import type { Actor, WallActor } from '../../common/auth/actor';
 import { CurrentActor, Public, Roles } from '../../common/auth/decorators';
-import { CurrentWall, WallDisplayOnly } from '../../common/auth/wall.guard';
+import { CurrentWall, WallDisplayOnly } from './wall.guard';
 import { LimitFailures } from '../../common/rate-limit/failure-limit.interceptor';
 import { RateLimited } from '../../common/rate-limit/rate-limit.guard';
 import { ZodPipe } from '../../common/validation/zod.pipe';

@@ -1,7 +1,14 @@
 import { Module } from '@nestjs/common';
 import { LeaderboardModule } from '../leaderboard/leaderboard.module';
+import { WallGuard } from './wall.guard';
+import { WallSessionService } from './wall-session.service';
 import { WallsController } from './walls.controller';
 import { WallsService } from './walls.service';
 
-@Module({ imports: [LeaderboardModule], controllers: [WallsController], providers: [WallsService] })
+@Module({
+  imports: [LeaderboardModule],
+  controllers: [WallsController],
+  providers: [WallsService, WallSessionService, WallGuard],
+  exports: [WallSessionService],
+})
 export class WallsModule {}

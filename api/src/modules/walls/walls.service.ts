@@ -12,10 +12,8 @@ import {
 } from '@kpi/contracts';
 import type { z } from 'zod';
 import type { Actor, WallActor } from '../../common/auth/actor';
-import { WallSessionService } from '../../common/auth/wall-session.service';
 import { AppError, notFound, unauthenticated } from '../../common/errors/app-error';
 import { ownCompany } from '../../common/tenancy/tenant-scope';
-import { EventPublisher } from '../../events/event-publisher';
 import { UnitOfWork } from '../../events/unit-of-work';
 import { Announcement } from '../announcements/announcement.entity';
 import { toAnnouncementView } from '../announcements/announcement.view';
@@ -25,6 +23,7 @@ import { LeaderboardService } from '../leaderboard/leaderboard.service';
 import { hashSecret, newPairingCode, newPairingSecret, secretMatches } from './pairing-code';
 import { WallDisplay } from './wall-display.entity';
 import { WallPairing } from './wall-pairing.entity';
+import { WallSessionService } from './wall-session.service';
 import { toWallDisplayView } from './wall.view';
 
 type ClaimWall = z.output<typeof claimWallSchema>;
@@ -44,7 +43,6 @@ export class WallsService {
     private readonly uow: UnitOfWork,
     private readonly sessions: WallSessionService,
     private readonly leaderboard: LeaderboardService,
-    private readonly publisher: EventPublisher,
   ) {}
 
   /** A new code for a screen (no login). Expired pairings are pruned first, which frees their codes. */
@@ -116,13 +114,14 @@ export class WallsService {
   /** Ends a display: its token stops working and its screen is disconnected at once. Nobody else is told. */
   async revoke(actor: Actor, id: string): Promise<MessageResponse> {
     const companyId = ownCompany(actor);
-    await this.uow.run(async (em) => {
+    await this.uow.run(async (em, events) => {
       // Another company's display (or one already revoked) answers exactly like a missing one.
       const display = await em.findOne(WallDisplay, { id, company: companyId, revokedAt: null });
       if (!display) throw notFound('Display');
       display.revokedAt = new Date();
+      // Its open sockets close once this commits (realtime/disconnects.ts).
+      events.notify({ type: 'wall.revoked', payload: { displayId: id } });
     });
-    this.publisher.disconnectDisplay(id);
     return { message: 'Display revoked successfully' };
   }
 

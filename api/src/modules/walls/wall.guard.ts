@@ -1,7 +1,7 @@
 import { applyDecorators, CanActivate, createParamDecorator, ExecutionContext, Injectable, UseGuards } from '@nestjs/common';
-import { unauthenticated } from '../errors/app-error';
-import type { WallActor } from './actor';
-import { Public } from './decorators';
+import type { WallActor } from '../../common/auth/actor';
+import { Public } from '../../common/auth/decorators';
+import { unauthenticated } from '../../common/errors/app-error';
 import { WallSessionService } from './wall-session.service';
 
 /** Routes for wall displays only: a display token opens them, a user's token does not. */

@@ -1,10 +1,10 @@
 import { Injectable } from '@nestjs/common';
 import { JwtService } from '@nestjs/jwt';
 import { EntityManager } from '@mikro-orm/sqlite';
-import { WallDisplay } from '../../modules/walls/wall-display.entity';
-import { unauthenticated } from '../errors/app-error';
-import type { WallActor, WallTokenClaims } from './actor';
-import { hasExpiry, signOptionsFor, verifyOptionsFor, WALL_AUDIENCE } from './token-options';
+import type { WallActor, WallTokenClaims } from '../../common/auth/actor';
+import { hasExpiry, signOptionsFor, verifyOptionsFor, WALL_AUDIENCE } from '../../common/auth/token-options';
+import { unauthenticated } from '../../common/errors/app-error';
+import { WallDisplay } from './wall-display.entity';
 
 /**
  * A screen on an office wall is not switched off for a year: its token lasts that long, and revoking the
