@@ -16,6 +16,7 @@ import { KpiModule } from './modules/kpi/kpi.module';
 import { LeaderboardModule } from './modules/leaderboard/leaderboard.module';
 import { NotificationsModule } from './modules/notifications/notifications.module';
 import { TasksModule } from './modules/tasks/tasks.module';
+import { UserSessionRows } from './modules/users/session-users.query';
 import { UsersModule } from './modules/users/users.module';
 import { WallsModule } from './modules/walls/walls.module';
 import { RealtimeModule } from './realtime/realtime.module';
@@ -34,7 +35,7 @@ export class AppModule {
         RateLimitModule,
         EventsModule,
         HealthModule,
-        AuthCoreModule,
+        AuthCoreModule.forRoot({ sessionUsers: UserSessionRows }),
         PagingModule,
         RealtimeModule,
         AuthModule,

@@ -1,6 +1,6 @@
 import { broadcastNotificationId, type EventEnvelope, type EventPayloads } from '@kpi/contracts';
 import { MikroORM } from '@mikro-orm/sqlite';
-import { SESSION_SQL } from '../../src/common/auth/session.service';
+import { SESSION_SQL } from '../../src/modules/users/session-users.query';
 import { bearer, createTenant, superadminLogin, type Tenant } from '../utils/factories';
 import { connectSocket, settle, startTestApp, type TestApp, type TestSocket } from '../utils/test-app';
 

@@ -6,7 +6,7 @@ import { LeaderboardSnapshot } from '../../src/modules/leaderboard/leaderboard-s
 import { moveScoredAt } from '../utils/move-scored-at';
 import { bearer, createMember, createTenant, superadminLogin, type Member, type Tenant } from '../utils/factories';
 import { connectSocket, settle, startTestApp, type TestApp, type TestSocket } from '../utils/test-app';
-import { SESSION_SQL } from '../../src/common/auth/session.service';
+import { SESSION_SQL } from '../../src/modules/users/session-users.query';
 
 const HOUR = 3600_000;
 const inHours = (hours: number) => new Date(Date.now() + hours * HOUR).toISOString();

@@ -3,7 +3,7 @@ import type { ScoreHistoryEntry, Task } from '@kpi/contracts';
 import { randomUUID } from 'node:crypto';
 import { bearer, createMember, createTenant, superadminLogin, type Member, type Tenant } from '../utils/factories';
 import { startTestApp, type TestApp } from '../utils/test-app';
-import { SESSION_SQL } from '../../src/common/auth/session.service';
+import { SESSION_SQL } from '../../src/modules/users/session-users.query';
 
 const DAY = 24 * 3600 * 1000;
 const inDays = (days: number) => new Date(Date.now() + days * DAY).toISOString();

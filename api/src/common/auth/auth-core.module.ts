@@ -1,4 +1,4 @@
-import { Global, Module } from '@nestjs/common';
+import { Global, Module, type DynamicModule, type Type } from '@nestjs/common';
 import { APP_GUARD } from '@nestjs/core';
 import { JwtModule } from '@nestjs/jwt';
 import { createSecretKey } from 'node:crypto';
@@ -6,6 +6,7 @@ import { APP_CONFIG, type AppConfig } from '../../config/env';
 import { ActorCache } from './actor-cache';
 import { JwtAuthGuard, RolesGuard } from './guards';
 import { SessionService } from './session.service';
+import { SESSION_USERS, type SessionUsers } from './session-users';
 import { signOptionsFor, USER_AUDIENCE, verifyOptionsFor } from './token-options';
 
 /** Authentication for the whole app: global token and roles guards and the user session checks (wall displays': modules/walls). */
@@ -31,4 +32,9 @@ import { signOptionsFor, USER_AUDIENCE, verifyOptionsFor } from './token-options
   ],
   exports: [ActorCache, SessionService, JwtModule],
 })
-export class AuthCoreModule {}
+export class AuthCoreModule {
+  /** `sessionUsers`: how sessions read a user (the users module's implementation, wired by the app module). */
+  static forRoot({ sessionUsers }: { sessionUsers: Type<SessionUsers> }): DynamicModule {
+    return { module: AuthCoreModule, providers: [{ provide: SESSION_USERS, useClass: sessionUsers }] };
+  }
+}

@@ -1,24 +1,19 @@
-import { Injectable } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 import { JwtService } from '@nestjs/jwt';
-import { EntityManager } from '@mikro-orm/sqlite';
 import type { Role } from '@kpi/contracts';
-import { User } from '../../modules/users/user.entity';
 import type { Actor, TokenClaims } from './actor';
 import { ActorCache } from './actor-cache';
 import { unauthenticated } from '../errors/app-error';
+import { SESSION_USERS, type SessionUsers } from './session-users';
 import { hasExpiry } from './token-options';
 import { bool } from '../rows/columns';
 
-interface SessionRow {
+/** What a token is issued for: a user's id, role and current token version. */
+export interface SessionSubject {
   id: string;
-  name: string;
   role: Role;
-  company_id: string | null;
-  is_active: boolean | number;
-  token_version: number | string;
+  tokenVersion: number;
 }
-/** Exported so query-counting tests can tell the (cached, so timing-dependent) session lookup apart. */
-export const SESSION_SQL = 'select id, name, role, company_id, is_active, token_version from users where id = ?';
 
 /**
  * Turns a token into an Actor for both HTTP and sockets: the signature, the user still existing and active,
@@ -29,11 +24,11 @@ export const SESSION_SQL = 'select id, name, role, company_id, is_active, token_
 export class SessionService {
   constructor(
     private readonly jwt: JwtService,
-    private readonly em: EntityManager,
+    @Inject(SESSION_USERS) private readonly users: SessionUsers,
     private readonly cache: ActorCache,
   ) {}
 
-  issue(user: User): string {
+  issue(user: SessionSubject): string {
     const claims: TokenClaims = { sub: user.id, role: user.role, tv: user.tokenVersion };
     return this.jwt.sign(claims);
   }
@@ -58,8 +53,7 @@ export class SessionService {
     const cached = fresh ? undefined : this.cache.get(claims.sub, claims.tv);
     if (cached) return cached;
     const ticket = this.cache.ticket();
-    // One plain row in plain SQL (no entity, no query builder): this runs for every request that misses the cache.
-    const [row] = await this.em.getConnection().execute<SessionRow[]>(SESSION_SQL, [claims.sub]);
+    const row = await this.users.sessionRow(claims.sub);
     if (!row || !bool(row.is_active) || Number(row.token_version) !== claims.tv) throw unauthenticated();
     const actor: Actor = { userId: row.id, role: row.role, companyId: row.company_id ?? null, name: row.name };
     this.cache.set(row.id, claims.tv, actor, ticket);

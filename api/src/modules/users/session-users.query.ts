@@ -1,0 +1,18 @@
+import { Injectable } from '@nestjs/common';
+import { EntityManager } from '@mikro-orm/sqlite';
+import type { SessionRow, SessionUsers } from '../../common/auth/session-users';
+
+/** Exported so query-counting tests can tell the (cached, so timing-dependent) session lookup apart. */
+export const SESSION_SQL = 'select id, name, role, company_id, is_active, token_version from users where id = ?';
+
+/** The users table's side of the session check (common/auth/session-users.ts). */
+@Injectable()
+export class UserSessionRows implements SessionUsers {
+  constructor(private readonly em: EntityManager) {}
+
+  // One plain row in plain SQL (no entity, no query builder): this runs for every request that misses the cache.
+  async sessionRow(userId: string): Promise<SessionRow | undefined> {
+    const [row] = await this.em.getConnection().execute<SessionRow[]>(SESSION_SQL, [userId]);
+    return row;
+  }
+}
