@@ -7,7 +7,7 @@ import { seedTasks } from '../../src/database/seed/demo-tasks';
 import { EventLog } from '../../src/events/event-log.entity';
 import { UserBadge as UserBadgeRow } from '../../src/modules/badges/user-badge.entity';
 import { LeaderboardSnapshot } from '../../src/modules/leaderboard/leaderboard-snapshot.entity';
-import { lastCompleteMonths, monthOf } from '../../src/modules/leaderboard/periods';
+import { lastCompleteMonths, monthOf } from '../../src/common/periods/periods';
 import { Notification } from '../../src/modules/notifications/notification.entity';
 import { bearer, createTenant, superadminLogin, type Member, type Tenant } from '../utils/factories';
 import { connectSocket, login, settle, startTestApp, type TestApp, type TestSocket } from '../utils/test-app';

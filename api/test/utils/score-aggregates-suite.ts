@@ -1,6 +1,6 @@
 import { EntityManager } from '@mikro-orm/sqlite';
 import type { Leaderboard, Task } from '@kpi/contracts';
-import { monthKey, monthOf } from '../../src/modules/leaderboard/periods';
+import { monthKey, monthOf } from '../../src/common/periods/periods';
 import { periodKeysOf, toTenths } from '../../src/modules/stats/score-aggregates.rules';
 import { ScoreAggregatesService } from '../../src/modules/stats/score-aggregates.service';
 import { moveScoredAt } from './move-scored-at';

@@ -1,6 +1,6 @@
 import type { CompanyStats } from '@kpi/contracts';
 import type { Company } from '../companies/company.entity';
-import { CsvDocument, csvFile, oneDecimal } from '../leaderboard/csv';
+import { CsvDocument, csvFile, oneDecimal } from '../../common/csv/csv-file';
 
 /**
  * Company statistics as a download: the summary, the monthly series, departments and the level

@@ -5,7 +5,7 @@ import type { Actor } from '../../common/auth/actor';
 import { AnyRole, CurrentActor, Roles } from '../../common/auth/decorators';
 import { ZodPipe } from '../../common/validation/zod.pipe';
 import { Responds } from '../../openapi/responds';
-import { CsvInterceptor } from '../leaderboard/csv';
+import { CsvInterceptor } from '../../common/csv/csv.interceptor';
 import { KpiService } from './kpi.service';
 
 @Controller('kpi')

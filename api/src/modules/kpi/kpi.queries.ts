@@ -5,7 +5,8 @@ import { ALL_TIME } from '../stats/score-aggregates.rules';
 import { Task } from '../tasks/task.entity';
 import { User } from '../users/user.entity';
 import { LEVEL_THRESHOLDS, PERFORMANCE_LEVELS, type LevelCount, type PerformanceLevel } from '@kpi/contracts';
-import { averageOf, levelCutoff, type ScoreSum } from './stats-rules';
+import { averageOf, type ScoreSum } from '../../common/math/average';
+import { levelCutoff } from './stats-rules';
 
 /**
  * The queries behind the KPI endpoints. Score figures come from the period aggregates kept at scoring time

@@ -6,9 +6,10 @@ import type { Actor } from '../../common/auth/actor';
 import { notFound } from '../../common/errors/app-error';
 import { visibleUser } from '../../common/tenancy/visible-user';
 import { Company } from '../companies/company.entity';
-import type { CsvDocument } from '../leaderboard/csv';
+import type { CsvDocument } from '../../common/csv/csv-file';
 import { LeaderboardService } from '../leaderboard/leaderboard.service';
-import { lastMonths, monthOf } from '../leaderboard/periods';
+import { averageOf } from '../../common/math/average';
+import { lastMonths, monthOf } from '../../common/periods/periods';
 import { companyStatsCsv } from './company-stats.csv';
 import {
   activeMembers,
@@ -20,7 +21,7 @@ import {
   taskFigures,
   taskFiguresByCompany,
 } from './kpi.queries';
-import { averageOf, monthlySeries, topCompanies } from './stats-rules';
+import { monthlySeries, topCompanies } from './stats-rules';
 
 type ExecutiveStatsQuery = z.output<typeof executiveStatsQuerySchema>;
 type CompanyStatsQuery = z.output<typeof companyStatsQuerySchema>;

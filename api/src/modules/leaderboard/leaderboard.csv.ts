@@ -1,6 +1,6 @@
 import type { Leaderboard } from '@kpi/contracts';
-import { CsvDocument, csvFile, oneDecimal } from './csv';
-import { periodKey, periodLabel } from './periods';
+import { CsvDocument, csvFile, oneDecimal } from '../../common/csv/csv-file';
+import { periodKey, periodLabel } from '../../common/periods/periods';
 
 export const LEADERBOARD_CSV_HEADER = ['rank', 'name', 'department', 'totalScore', 'tasksCompleted', 'averageScore', 'performanceLevel'];
 

@@ -10,10 +10,10 @@ import { UnitOfWork } from '../../events/unit-of-work';
 import { BadgeAwardsService } from '../badges/badge-awards.service';
 import { periodBadges } from '../badges/badge-rules';
 import { Company } from '../companies/company.entity';
-import type { CsvDocument } from './csv';
+import type { CsvDocument } from '../../common/csv/csv-file';
+import { monthOf, periodKey, periodLabel, periodRange } from '../../common/periods/periods';
 import { companyZone } from './leaderboard.query';
 import { leaderboardCsv } from './leaderboard.csv';
-import { monthOf, periodKey, periodLabel, periodRange } from './periods';
 import { computeStandings, computeTopStandings, latestSnapshotAt, standingPosition, saveSnapshot, toEntries, toLeaderboard, type CompanyZone, type Standings } from './standings';
 
 type LeaderboardQuery = z.output<typeof leaderboardQuerySchema>;

@@ -5,7 +5,7 @@ import type { Actor } from '../../common/auth/actor';
 import { AnyRole, CurrentActor } from '../../common/auth/decorators';
 import { ZodPipe } from '../../common/validation/zod.pipe';
 import { Responds } from '../../openapi/responds';
-import { CsvInterceptor } from './csv';
+import { CsvInterceptor } from '../../common/csv/csv.interceptor';
 import { PublishedLeaderboardService } from './published-leaderboard.service';
 
 /** Published (frozen) leaderboards; the live ones are LeaderboardController's. */

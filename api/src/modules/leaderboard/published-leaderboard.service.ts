@@ -4,11 +4,11 @@ import type { LeaderboardPeriod, leaderboardQuerySchema, PublishedLeaderboard } 
 import type { z } from 'zod';
 import type { Actor } from '../../common/auth/actor';
 import { invalid, notFound } from '../../common/errors/app-error';
-import type { CsvDocument } from './csv';
+import type { CsvDocument } from '../../common/csv/csv-file';
 import { Company } from '../companies/company.entity';
 import { LeaderboardSnapshot } from './leaderboard-snapshot.entity';
 import { leaderboardCsv } from './leaderboard.csv';
-import { periodKey } from './periods';
+import { periodKey } from '../../common/periods/periods';
 
 type LeaderboardQuery = z.output<typeof leaderboardQuerySchema>;
 

@@ -1,5 +1,5 @@
 import { performanceLevelFor, round1, type PerformanceLevel } from '@kpi/contracts';
-import { averageOf } from '../kpi/stats-rules';
+import { averageOf } from '../../common/math/average';
 
 /** One executive's figures for a period, as the aggregate query returns them. */
 export interface StandingRow {

@@ -3,7 +3,7 @@ import type { Leaderboard, LeaderboardEntry, LeaderboardPeriod, LeaderboardType 
 import type { Company } from '../companies/company.entity';
 import { LeaderboardSnapshot } from './leaderboard-snapshot.entity';
 import { activeExecutiveCount, badgeIcons, standingOf, standingRows, topStandingRows } from './leaderboard.query';
-import { periodKey } from './periods';
+import { periodKey } from '../../common/periods/periods';
 import { rankStandings, type RankedStanding } from './ranking';
 
 /**

@@ -1,4 +1,4 @@
-import { monthKey, monthOf, monthRange } from '../leaderboard/periods';
+import { monthKey, monthOf, monthRange } from '../../common/periods/periods';
 import { ALL_TIME } from './score-aggregates.rules';
 import type { Execute } from './score-aggregates.writes';
 

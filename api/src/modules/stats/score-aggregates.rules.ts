@@ -1,4 +1,4 @@
-import { monthKey, monthOf } from '../leaderboard/periods';
+import { monthKey, monthOf } from '../../common/periods/periods';
 
 /**
  * Pure rules of the score aggregates (docs/aggregates.md): which period rows a scored task counts in, and

@@ -18,7 +18,7 @@ import { UnitOfWork } from '../../events/unit-of-work';
 import { Announcement } from '../announcements/announcement.entity';
 import { toAnnouncementView } from '../announcements/announcement.view';
 import { Company } from '../companies/company.entity';
-import { periodRange } from '../leaderboard/periods';
+import { periodRange } from '../../common/periods/periods';
 import { LeaderboardService } from '../leaderboard/leaderboard.service';
 import { hashSecret, newPairingCode, newPairingSecret, secretMatches } from './pairing-code';
 import { WallDisplay } from './wall-display.entity';

@@ -1,10 +1,6 @@
-import { Injectable, type CallHandler, type ExecutionContext, type NestInterceptor } from '@nestjs/common';
-import type { Response } from 'express';
-import { map, type Observable } from 'rxjs';
-
 export type CsvValue = string | number | null | undefined;
 
-/** A CSV download a service returns; `CsvInterceptor` sends it as text/csv instead of JSON. */
+/** A CSV download a service returns; `CsvInterceptor` (csv.interceptor.ts) sends it as text/csv instead of JSON. */
 export class CsvDocument {
   constructor(
     readonly filename: string,
@@ -40,18 +36,3 @@ export function csvFile(comment: string, tables: CsvValue[][][]): string {
 
 /** Figures shown to one decimal, as on screen. */
 export const oneDecimal = (value: number): string => value.toFixed(1);
-
-@Injectable()
-export class CsvInterceptor implements NestInterceptor {
-  intercept(context: ExecutionContext, next: CallHandler): Observable<unknown> {
-    return next.handle().pipe(
-      map((value: unknown) => {
-        if (!(value instanceof CsvDocument)) return value;
-        const res = context.switchToHttp().getResponse<Response>();
-        res.setHeader('Content-Type', 'text/csv; charset=utf-8');
-        res.setHeader('Content-Disposition', `attachment; filename="${value.filename.replace(/[^\w.-]/g, '_')}"`);
-        return value.body;
-      }),
-    );
-  }
-}

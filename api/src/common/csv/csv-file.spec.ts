@@ -1,4 +1,4 @@
-import { csvCell, csvFile } from './csv';
+import { csvCell, csvFile } from './csv-file';
 
 describe('csv', () => {
   it.each<[string | number | null, string]>([
