@@ -2,7 +2,8 @@ import type { EntityManager } from '@mikro-orm/sqlite';
 import { storeAwards } from '../../modules/badges/badge-awards';
 import { periodBadges, taskBadges, type AwardDraft } from '../../modules/badges/badge-rules';
 import { lastCompleteMonths, periodKey, periodLabel } from '../../common/periods/periods';
-import { computeStandings, saveSnapshot, toEntries, toLeaderboard } from '../../modules/leaderboard/standings';
+import { saveSnapshot, toEntries, toLeaderboard } from '../../modules/leaderboard/board';
+import { computeStandings } from '../../modules/stats/standings';
 import { Task } from '../../modules/tasks/task.entity';
 import type { DemoPeople } from './demo-people';
 

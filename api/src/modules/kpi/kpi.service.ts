@@ -7,9 +7,9 @@ import { notFound } from '../../common/errors/app-error';
 import { visibleUser } from '../../common/tenancy/visible-user';
 import { Company } from '../companies/company.entity';
 import type { CsvDocument } from '../../common/csv/csv-file';
-import { LeaderboardService } from '../leaderboard/leaderboard.service';
 import { averageOf } from '../../common/math/average';
 import { lastMonths, monthOf } from '../../common/periods/periods';
+import { computeStandings } from '../stats/standings';
 import { companyStatsCsv } from './company-stats.csv';
 import {
   activeMembers,
@@ -34,10 +34,7 @@ const MONTHS_SHOWN = 12;
  */
 @Injectable()
 export class KpiService {
-  constructor(
-    private readonly em: EntityManager,
-    private readonly leaderboard: LeaderboardService,
-  ) {}
+  constructor(private readonly em: EntityManager) {}
 
   /** One executive: themselves, their company's admins, or the superadmin (a colleague 403, elsewhere 404). */
   async executive(actor: Actor, userId: string, query: ExecutiveStatsQuery): Promise<ExecutiveStats> {
@@ -51,7 +48,7 @@ export class KpiService {
     const figures = await taskFigures(em, { assignedTo: user.id });
     const months = await monthlySums(em, { assignedTo: user.id }, lastMonths(company.timeZone, now, MONTHS_SHOWN).map((b) => b.key));
     const badges = await badgeCount(em, user.id);
-    const standings = await this.leaderboard.standings(em, company, rankPeriod(query, current));
+    const standings = await computeStandings(em, company, rankPeriod(query, current));
     const averageScore = averageOf(figures.scored);
     return {
       averageScore,

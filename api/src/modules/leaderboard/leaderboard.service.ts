@@ -12,9 +12,10 @@ import { periodBadges } from '../badges/badge-rules';
 import { Company } from '../companies/company.entity';
 import type { CsvDocument } from '../../common/csv/csv-file';
 import { monthOf, periodKey, periodLabel, periodRange } from '../../common/periods/periods';
-import { companyZone } from './leaderboard.query';
+import { companyZone } from '../stats/standings.query';
+import { computeStandings, computeTopStandings, standingPosition, type CompanyZone } from '../stats/standings';
+import { latestSnapshotAt, saveSnapshot, toEntries, toLeaderboard } from './board';
 import { leaderboardCsv } from './leaderboard.csv';
-import { computeStandings, computeTopStandings, latestSnapshotAt, standingPosition, saveSnapshot, toEntries, toLeaderboard, type CompanyZone, type Standings } from './standings';
 
 type LeaderboardQuery = z.output<typeof leaderboardQuerySchema>;
 type Top10Query = z.output<typeof top10QuerySchema>;
@@ -95,11 +96,6 @@ export class LeaderboardService {
     const standings = await computeTopStandings(em, company, monthOf(now, company.timeZone), LEADERBOARD_SIZE);
     const top10 = await toEntries(em, standings.ranked);
     return { period: standings.period, top10, totalExecutives: standings.totalExecutives };
-  }
-
-  /** Ranked standings without the badges column, for the KPI figures. */
-  standings(em: EntityManager, company: CompanyZone, period: LeaderboardPeriod): Promise<Standings> {
-    return computeStandings(em, company, period);
   }
 
   private async board(em: EntityManager, company: CompanyZone, period: LeaderboardPeriod): Promise<Leaderboard> {

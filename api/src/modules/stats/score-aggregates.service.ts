@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from '@mikro-orm/sqlite';
-import { companyZone } from '../leaderboard/leaderboard.query';
+import { companyZone } from './standings.query';
 import { isNoChange, periodKeysOf, removalDelta, scoringDelta, type ScoredFigures } from './score-aggregates.rules';
 import { rebuildAllScoreAggregates, rebuildScoreAggregates } from './score-aggregates.rebuild';
 import { applyDelta, subtractUser, type Execute } from './score-aggregates.writes';

@@ -1,0 +1,47 @@
+import type { EntityManager } from '@mikro-orm/sqlite';
+import type { LeaderboardPeriod, LeaderboardType } from '@kpi/contracts';
+import { periodKey } from '../../common/periods/periods';
+import type { Company } from '../companies/company.entity';
+import { rankStandings, type RankedStanding } from './ranking';
+import { activeExecutiveCount, standingOf, standingRows, topStandingRows } from './standings.query';
+
+/**
+ * A period's ranked standings, read from the score aggregates: what the leaderboard publishes and the KPI
+ * figures rank an executive by. Each takes the entity manager of its caller.
+ */
+
+export type CompanyZone = Pick<Company, 'id' | 'timeZone'>;
+
+export interface Standings {
+  type: LeaderboardType;
+  period: LeaderboardPeriod;
+  totalExecutives: number;
+  ranked: RankedStanding[];
+}
+
+export const typeOf = (period: LeaderboardPeriod): LeaderboardType => (period.month ? 'monthly' : 'yearly');
+
+/** The ranked standings of a period, from its aggregate rows: two queries whatever the number of tasks. */
+export async function computeStandings(em: EntityManager, company: CompanyZone, period: LeaderboardPeriod): Promise<Standings> {
+  const rows = await standingRows(em, company.id, periodKey(period));
+  const totalExecutives = await activeExecutiveCount(em, company.id);
+  return { type: typeOf(period), period, totalExecutives, ranked: rankStandings(rows) };
+}
+
+/**
+ * The first `size` places of a period, exactly as `computeStandings(…).ranked.slice(0, size)` would rank
+ * them, reading only the executives who can reach them (the top of the period's total index).
+ */
+export async function computeTopStandings(em: EntityManager, company: CompanyZone, period: LeaderboardPeriod, size: number): Promise<Standings> {
+  const rows = await topStandingRows(em, company.id, periodKey(period), size);
+  const totalExecutives = await activeExecutiveCount(em, company.id);
+  return { type: typeOf(period), period, totalExecutives, ranked: rankStandings(rows).slice(0, size) };
+}
+
+/** Where one executive stands in a period (rank = 1 + those with a higher total), or null with nothing scored. */
+export async function standingPosition(em: EntityManager, company: CompanyZone, period: LeaderboardPeriod, userId: string): Promise<RankedStanding | null> {
+  const found = await standingOf(em, company.id, periodKey(period), userId);
+  if (!found) return null;
+  const [ranked] = rankStandings([found.row]);
+  return { ...ranked, rank: found.ahead + 1 };
+}
