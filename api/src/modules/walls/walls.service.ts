@@ -13,12 +13,12 @@ import {
 import type { z } from 'zod';
 import type { Actor, WallActor } from '../../common/auth/actor';
 import { AppError, notFound, unauthenticated } from '../../common/errors/app-error';
+import { periodRange } from '../../common/periods/periods';
 import { ownCompany } from '../../common/tenancy/tenant-scope';
 import { UnitOfWork } from '../../events/unit-of-work';
 import { Announcement } from '../announcements/announcement.entity';
 import { toAnnouncementView } from '../announcements/announcement.view';
 import { Company } from '../companies/company.entity';
-import { periodRange } from '../../common/periods/periods';
 import { LeaderboardService } from '../leaderboard/leaderboard.service';
 import { hashSecret, newPairingCode, newPairingSecret, secretMatches } from './pairing-code';
 import { WallDisplay } from './wall-display.entity';
