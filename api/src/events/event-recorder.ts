@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { EntityManager } from '@mikro-orm/sqlite';
+import type { EntityManager } from '@mikro-orm/knex';
 import { streamOf, type Audience, type EventEnvelope, type EventPayloads, type EventType } from '@kpi/contracts';
 import { EventLog } from './event-log.entity';
 

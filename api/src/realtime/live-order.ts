@@ -1,5 +1,5 @@
 import { Injectable, Logger, type OnModuleDestroy } from '@nestjs/common';
-import { EntityManager } from '@mikro-orm/sqlite';
+import { EntityManager } from '@mikro-orm/knex';
 import { roomOf, SYSTEM_STREAM, type Audience, type EventEnvelope } from '@kpi/contracts';
 import type { Socket } from 'socket.io';
 import type { RealtimeServer } from '../events/event-publisher';

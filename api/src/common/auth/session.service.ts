@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { JwtService } from '@nestjs/jwt';
-import { EntityManager } from '@mikro-orm/sqlite';
+import { EntityManager } from '@mikro-orm/knex';
 import type { Role } from '@kpi/contracts';
 import { User } from '../../modules/users/user.entity';
 import type { Actor, TokenClaims } from './actor';

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { JwtService } from '@nestjs/jwt';
-import { EntityManager } from '@mikro-orm/sqlite';
+import { EntityManager } from '@mikro-orm/knex';
 import { WallDisplay } from '../../modules/walls/wall-display.entity';
 import { unauthenticated } from '../errors/app-error';
 import type { WallActor, WallTokenClaims } from './actor';

@@ -1,4 +1,4 @@
-import type { EntityManager } from '@mikro-orm/sqlite';
+import type { EntityManager } from '@mikro-orm/knex';
 import type { Actor } from '../auth/actor';
 import { forbidden, notFound } from '../errors/app-error';
 import { User } from '../../modules/users/user.entity';

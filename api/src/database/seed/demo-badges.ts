@@ -1,4 +1,4 @@
-import type { EntityManager } from '@mikro-orm/sqlite';
+import type { EntityManager } from '@mikro-orm/knex';
 import { storeAwards } from '../../modules/badges/badge-awards';
 import { periodBadges, taskBadges, type AwardDraft } from '../../modules/badges/badge-rules';
 import { lastCompleteMonths, periodKey, periodLabel } from '../../modules/leaderboard/periods';

@@ -1,5 +1,5 @@
 import { Injectable, Logger, type OnApplicationBootstrap, type OnModuleDestroy } from '@nestjs/common';
-import { EntityManager } from '@mikro-orm/sqlite';
+import { EntityManager } from '@mikro-orm/knex';
 import { UnitOfWork } from '../../events/unit-of-work';
 import { Announcement } from './announcement.entity';
 import { companyAudience, toAnnouncementView } from './announcement.view';

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { EntityManager, type FilterQuery } from '@mikro-orm/sqlite';
+import { EntityManager, type FilterQuery } from '@mikro-orm/knex';
 import type {
   Announcement as AnnouncementView,
   announcementListQuerySchema,

@@ -1,4 +1,4 @@
-import type { EntityManager } from '@mikro-orm/sqlite';
+import type { EntityManager } from '@mikro-orm/knex';
 import { Company } from '../companies/company.entity';
 import { User } from '../users/user.entity';
 import { Badge } from './badge.entity';

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { EntityManager } from '@mikro-orm/sqlite';
+import { EntityManager } from '@mikro-orm/knex';
 import type { assignBadgeSchema, BadgeId, Badge as BadgeView, UserBadge as UserBadgeView } from '@kpi/contracts';
 import type { z } from 'zod';
 import { randomUUID } from 'node:crypto';

@@ -1,4 +1,4 @@
-import { raw, type EntityManager } from '@mikro-orm/sqlite';
+import { raw, type EntityManager } from '@mikro-orm/knex';
 import { UserBadge } from '../badges/user-badge.entity';
 import { CompanyScoreAggregate, ScoreAggregate } from '../stats/score-aggregate.entity';
 import { ALL_TIME } from '../stats/score-aggregates.rules';

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { EntityManager } from '@mikro-orm/sqlite';
+import { EntityManager } from '@mikro-orm/knex';
 import { LEADERBOARD_SIZE, type EventPayloads, type generateLeaderboardSchema, type Leaderboard, type LeaderboardPeriod, type leaderboardQuerySchema, type top10QuerySchema, type Top10Response } from '@kpi/contracts';
 import type { z } from 'zod';
 import type { Actor } from '../../common/auth/actor';

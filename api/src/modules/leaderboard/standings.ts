@@ -1,4 +1,4 @@
-import type { EntityManager } from '@mikro-orm/sqlite';
+import type { EntityManager } from '@mikro-orm/knex';
 import type { Leaderboard, LeaderboardEntry, LeaderboardPeriod, LeaderboardType } from '@kpi/contracts';
 import type { Company } from '../companies/company.entity';
 import { LeaderboardSnapshot } from './leaderboard-snapshot.entity';

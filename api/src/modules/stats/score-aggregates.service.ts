@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import type { EntityManager } from '@mikro-orm/sqlite';
+import type { EntityManager } from '@mikro-orm/knex';
 import { companyZone } from '../leaderboard/leaderboard.query';
 import { isNoChange, periodKeysOf, removalDelta, scoringDelta, type ScoredFigures } from './score-aggregates.rules';
 import { rebuildAllScoreAggregates, rebuildScoreAggregates } from './score-aggregates.rebuild';

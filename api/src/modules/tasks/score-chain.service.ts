@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { EntityManager } from '@mikro-orm/sqlite';
+import { EntityManager } from '@mikro-orm/knex';
 import type { ScoreChainReport } from '@kpi/contracts';
 import type { Actor } from '../../common/auth/actor';
 import { invalid, notFound } from '../../common/errors/app-error';

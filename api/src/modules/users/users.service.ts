@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { EntityManager } from '@mikro-orm/sqlite';
+import { EntityManager } from '@mikro-orm/knex';
 import type { createUserSchema, MessageResponse, updateUserSchema, User as UserView, userListQuerySchema } from '@kpi/contracts';
 import type { z } from 'zod';
 import type { Actor } from '../../common/auth/actor';

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { EntityManager, UniqueConstraintViolationException } from '@mikro-orm/sqlite';
+import { EntityManager, UniqueConstraintViolationException } from '@mikro-orm/knex';
 import {
   formatPairingCode,
   PAIRING_TTL_MS,
