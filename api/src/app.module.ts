@@ -19,6 +19,7 @@ import { TasksModule } from './modules/tasks/tasks.module';
 import { UsersModule } from './modules/users/users.module';
 import { WallsModule } from './modules/walls/walls.module';
 import { RealtimeModule } from './realtime/realtime.module';
+import { QueryOriginModule } from './common/tenancy/query-origin';
 
 @Module({})
 export class AppModule {
@@ -35,6 +36,7 @@ export class AppModule {
         EventsModule,
         HealthModule,
         AuthCoreModule,
+        QueryOriginModule,
         PagingModule,
         RealtimeModule,
         AuthModule,
