@@ -66,6 +66,16 @@ export class Scope {
     return this;
   }
 
+  /**
+   * The scope of a company named by id in a path (`/users/company/{id}`): the caller's own, or for the
+   * superadmin any; another company's id answers 404, as a missing one does.
+   */
+  companyById(companyId: string, what = 'Company'): Scope {
+    if (this.isAllCompanies) return Scope.company(companyId);
+    if (companyId !== this.companyId) throw notFound(what);
+    return this;
+  }
+
   get isAllCompanies(): boolean {
     return this.companyId === undefined;
   }
@@ -103,8 +113,13 @@ export class Scope {
    * The user whose own records (tasks, stats, badges) the caller asks for: another company's user is 404; an
    * executive asking for a colleague is 403 (SPEC); admins read their company; the superadmin anyone.
    */
-  async visibleUser<T extends Owned>(em: EntityManager, userEntity: EntityName<T>, userId: string): Promise<T> {
-    const user = await this.findOwn(em, userEntity, userId, 'User');
+  async visibleUser<T extends Owned, P extends string = never>(
+    em: EntityManager,
+    userEntity: EntityName<T>,
+    userId: string,
+    options?: FindOneOptions<T, P>,
+  ): Promise<Loaded<T, P>> {
+    const user = await this.findOwn(em, userEntity, userId, 'User', options);
     if (this.actor?.role === 'executive' && userId !== this.actor.userId) throw forbidden('You can only see your own records');
     return user;
   }

@@ -4,7 +4,7 @@ import { LEADERBOARD_SIZE, type EventPayloads, type generateLeaderboardSchema, t
 import type { z } from 'zod';
 import type { Actor } from '../../common/auth/actor';
 import { invalid, notFound } from '../../common/errors/app-error';
-import { companyScope, ownCompany } from '../../common/tenancy/tenant-scope';
+import { Scope } from '../../common/tenancy/scope';
 import type { EventRecorder } from '../../events/event-recorder';
 import { UnitOfWork } from '../../events/unit-of-work';
 import { BadgeAwardsService } from '../badges/badge-awards.service';
@@ -65,7 +65,7 @@ export class LeaderboardService {
    */
   generate(actor: Actor, input: GenerateLeaderboard): Promise<Leaderboard> {
     return this.uow.run(async (em, events) => {
-      const company = await em.findOne(Company, { id: ownCompany(actor) });
+      const company = await em.findOne(Company, { id: Scope.of(actor).own() });
       if (!company) throw notFound('Company');
       const period: LeaderboardPeriod = input.type === 'monthly' ? { year: input.year, month: input.month } : { year: input.year };
       const now = new Date();
@@ -110,7 +110,7 @@ export class LeaderboardService {
 
   /** Admins and executives read their own company (naming another is 403); the superadmin must name one. */
   private async readableCompany(em: EntityManager, actor: Actor, requested?: string): Promise<Company> {
-    const id = companyScope(actor, requested);
+    const id = Scope.of(actor).narrowTo(requested).companyId;
     if (!id) throw invalid('Company is required', 'company');
     const company = await em.findOne(Company, { id });
     if (!company) throw notFound('Company');
@@ -119,7 +119,8 @@ export class LeaderboardService {
 
   /** A company named in the path: another company answers 404 exactly like a missing one. */
   private async namedCompany(em: EntityManager, actor: Actor, companyId: string): Promise<Company> {
-    const company = actor.role === 'superadmin' || companyId === actor.companyId ? await em.findOne(Company, { id: companyId }) : null;
+    Scope.of(actor).companyById(companyId);
+    const company = await em.findOne(Company, { id: companyId });
     if (!company) throw notFound('Company');
     return company;
   }
