@@ -14,13 +14,11 @@ type Owned = { id: string; company?: unknown };
  * The one way a request reaches tenant data (docs/tenancy.md). Built from the `Actor` once per request and
  * asked for the company predicate by every read and write: `where` for entity queries, `sql` for query builders
  * and plain SQL, `findOwn` for one row by id (another company's id answers 404, exactly like a missing one).
- * Admins and executives are always limited to their own company; the superadmin reads across companies only
- * where a call site asks for it by name (`Scope.allCompanies()`, or a superadmin's scope left unnarrowed).
+ * Admins and executives are always limited to their own company. The superadmin's scope spans every company;
+ * a statement that must see every company during an admin's request names why (`Scope.acrossCompanies`).
  * The e2e suites check every statement against this (test/utils/tenancy-check.ts).
  */
 export class Scope {
-  private static readonly ALL = new Scope(undefined, null);
-
   private constructor(
     /** The company every query is limited to; undefined only for the superadmin reading across companies. */
     readonly companyId: string | undefined,
@@ -31,15 +29,11 @@ export class Scope {
   static of(actor: Actor): Scope {
     let scope = BUILT.get(actor);
     if (!scope) {
+      // The superadmin's scope spans every company until a call site narrows it (`narrowTo`, `companyById`).
       scope = new Scope(actor.role === 'superadmin' ? undefined : (actor.companyId ?? NONE), actor);
       BUILT.set(actor, scope);
     }
     return scope;
-  }
-
-  /** Every company: the explicit form for work that is cross-company by design (superadmin views, jobs). */
-  static allCompanies(): Scope {
-    return Scope.ALL;
   }
 
   /**

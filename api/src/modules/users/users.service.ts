@@ -157,7 +157,7 @@ export class UsersService {
       const view = toUserView(user);
       const companyId = user.company?.id ?? null;
       events.record('session.revoked', { kind: 'user', userId: user.id, companyId }, { reason: 'deleted', tokenVersion: user.tokenVersion + 1 });
-      await this.aggregates.forgetUser(em, user.id);
+      await this.aggregates.forgetUser(em, Scope.of(actor), user.id);
       await em.nativeDelete(User, { id: user.id });
       this.recordChange(events, 'deleted', view);
       if (companyId) await this.recordCounts(em, events, companyId);
