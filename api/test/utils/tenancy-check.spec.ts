@@ -46,6 +46,11 @@ describe('tenancy check', () => {
     expect(problem(statement(update, ['x', TASK]))).toBe('no company_id predicate on tasks');
   });
 
+  it('does not take a join on a primary key for a lookup by id', () => {
+    const sql = 'select ub.user_id, b.icon from user_badges ub join badges b on b.id = ub.badge_id where ub.user_id in (?)';
+    expect(tenancyProblem(statement(sql, [TASK], [TASK]), new Set(['user_badges']))).toBe('no company_id predicate on user_badges');
+  });
+
   it('ignores statements on tables without a company', () => {
     expect(problem(statement('select * from companies where id = ?', [OTHER]))).toBeNull();
     expect(problem(statement('begin'))).toBeNull();

@@ -59,7 +59,8 @@ export function tenancyProblem(statement: CheckedStatement, tenantTables: Readon
     return bindsOwnCompany ? null : `the company_id of ${tables.join(', ')} is bound to another company`;
   }
   const ids = values.filter((v) => UUID.test(v));
-  if (ID_PREDICATE.test(sql) && ids.length > 0 && ids.every((id) => statement.knownIds.has(id))) return null;
+  const where = sql.includes(' where ') ? sql.slice(sql.indexOf(' where ')) : '';
+  if (ID_PREDICATE.test(where) && ids.length > 0 && ids.every((id) => statement.knownIds.has(id))) return null;
   return `no company_id predicate on ${tables.join(', ')}`;
 }
 

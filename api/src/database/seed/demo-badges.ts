@@ -31,7 +31,7 @@ export async function seedBadges(em: EntityManager, people: DemoPeople, now = ne
       const standings = await computeStandings(em, company, period);
       const awards = periodBadges(standings.ranked, periodKey(period), periodLabel(period)).map((d) => ({ ...d, awardedAt: publishedAt }));
       await storeAwards(em, company.id, awards);
-      const board = toLeaderboard(standings, await toEntries(em, standings.ranked, publishedAt), publishedAt);
+      const board = toLeaderboard(standings, await toEntries(em, company.id, standings.ranked, publishedAt), publishedAt);
       await saveSnapshot(em, company, board, publishedAt, admin.id);
     }
   }

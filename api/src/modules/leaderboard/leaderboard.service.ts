@@ -48,7 +48,7 @@ export class LeaderboardService {
     const year = query.year ?? monthOf(new Date(), company.timeZone).year;
     const period: LeaderboardPeriod = query.month ? { year, month: query.month } : { year };
     const standings = await computeTopStandings(em, company, period, LEADERBOARD_SIZE);
-    const top10 = await toEntries(em, standings.ranked);
+    const top10 = await toEntries(em, company.id, standings.ranked);
     const userId = actor.role === 'executive' ? actor.userId : (query.userId ?? actor.userId);
     const mine = await standingPosition(em, company, period, userId);
     return {
@@ -76,7 +76,7 @@ export class LeaderboardService {
       const standings = await computeStandings(em, company, period);
       await this.badgeAwards.award(em, events, company.id, periodBadges(standings.ranked, periodKey(period), periodLabel(period)));
       // Entries are built after the awards so the published badges column already shows them.
-      const board = toLeaderboard(standings, await toEntries(em, standings.ranked), now);
+      const board = toLeaderboard(standings, await toEntries(em, company.id, standings.ranked), now);
       await saveSnapshot(em, company, board, now, actor.userId);
       events.record('leaderboard.generated', { kind: 'company', companyId: company.id }, { type: board.type, period, generatedAt: now.toISOString() });
       return board;
@@ -93,7 +93,7 @@ export class LeaderboardService {
   /** The current month's top 10 in the company's zone: what `leaderboard.updated` carries and walls show. */
   async liveTop10(em: EntityManager, company: CompanyZone, now = new Date()): Promise<EventPayloads['leaderboard.updated']> {
     const standings = await computeTopStandings(em, company, monthOf(now, company.timeZone), LEADERBOARD_SIZE);
-    const top10 = await toEntries(em, standings.ranked);
+    const top10 = await toEntries(em, company.id, standings.ranked);
     return { period: standings.period, top10, totalExecutives: standings.totalExecutives };
   }
 
@@ -104,7 +104,7 @@ export class LeaderboardService {
 
   private async board(em: EntityManager, company: CompanyZone, period: LeaderboardPeriod): Promise<Leaderboard> {
     const standings = await computeStandings(em, company, period);
-    const entries = await toEntries(em, standings.ranked);
+    const entries = await toEntries(em, company.id, standings.ranked);
     return toLeaderboard(standings, entries, await latestSnapshotAt(em, company.id, period));
   }
 
