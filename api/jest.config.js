@@ -4,6 +4,8 @@ module.exports = {
   roots: ['<rootDir>/src', '<rootDir>/test'],
   testRegex: '\\.(spec|e2e-spec)\\.ts$',
   setupFiles: ['reflect-metadata'],
+  // The tenancy check over every e2e suite's statements (test/utils/tenancy-check.ts).
+  setupFilesAfterEnv: ['<rootDir>/test/utils/tenancy-check.setup.ts'],
   moduleNameMapper: { '^@kpi/contracts$': '<rootDir>/../contracts/src/index.ts' },
   transform: { '^.+\\.ts$': ['ts-jest', { tsconfig: '<rootDir>/tsconfig.json' }] },
   testTimeout: 30000,

@@ -20,6 +20,7 @@ import { UserSessionRows } from './modules/users/session-users.query';
 import { UsersModule } from './modules/users/users.module';
 import { WallsModule } from './modules/walls/walls.module';
 import { RealtimeModule } from './realtime/realtime.module';
+import { QueryOriginModule } from './common/tenancy/query-origin';
 
 @Module({})
 export class AppModule {
@@ -36,6 +37,7 @@ export class AppModule {
         EventsModule,
         HealthModule,
         AuthCoreModule.forRoot({ sessionUsers: UserSessionRows }),
+        QueryOriginModule,
         PagingModule,
         RealtimeModule,
         AuthModule,

@@ -1,4 +1,5 @@
 import * as postgresql from '@mikro-orm/postgresql';
+import * as knex from '@mikro-orm/knex';
 import * as sqlite from '@mikro-orm/sqlite';
 import type { MigrationObject } from '@mikro-orm/core';
 import { MIGRATIONS } from '../database/migrations';
@@ -21,9 +22,10 @@ describe('ORM options per driver', () => {
     expect(MIGRATIONS_POSTGRESQL.map((m) => m.name)).toEqual(MIGRATIONS.map((m) => m.name));
   });
 
-  it('injects one EntityManager class whichever driver runs (services import it from @mikro-orm/sqlite)', () => {
-    // @mikro-orm/nestjs registers the driver package's EntityManager; both packages re-export the one from
-    // @mikro-orm/knex, so the services' injection token exists on PostgreSQL too (docs/scale-out.md).
-    expect(postgresql.EntityManager).toBe(sqlite.EntityManager);
+  it('injects one EntityManager class whichever driver runs (services import it from @mikro-orm/knex)', () => {
+    // Services import the driver-neutral EntityManager from @mikro-orm/knex; both driver packages re-export that
+    // same class, so the services' injection token exists on SQLite and PostgreSQL alike (docs/scale-out.md).
+    expect(sqlite.EntityManager).toBe(knex.EntityManager);
+    expect(postgresql.EntityManager).toBe(knex.EntityManager);
   });
 });

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { EntityManager } from '@mikro-orm/sqlite';
+import type { EntityManager } from '@mikro-orm/knex';
 import { streamOf, type AnyEnvelope, type Audience, type EventPayloads, type EventType } from '@kpi/contracts';
 import type { CommitNotice, Committed, RecordedEvent } from './commit-feed';
 import { EventLog } from './event-log.entity';

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { EntityManager } from '@mikro-orm/sqlite';
+import { EntityManager } from '@mikro-orm/knex';
 import { CommitFeed, type Committed } from './commit-feed';
 import { EventRecorder } from './event-recorder';
 

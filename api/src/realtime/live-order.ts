@@ -1,5 +1,5 @@
 import { Injectable, Logger, type OnModuleDestroy } from '@nestjs/common';
-import { EntityManager } from '@mikro-orm/sqlite';
+import { EntityManager } from '@mikro-orm/knex';
 import { roomOf, SYSTEM_STREAM, type AnyEnvelope } from '@kpi/contracts';
 import type { Socket } from 'socket.io';
 import { EventLog } from '../events/event-log.entity';

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { EntityManager } from '@mikro-orm/sqlite';
+import { EntityManager } from '@mikro-orm/knex';
 import type { Socket } from 'socket.io';
 import type { Actor } from '../common/auth/actor';
 import { User } from '../modules/users/user.entity';

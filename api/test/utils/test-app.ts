@@ -5,10 +5,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { AddressInfo } from 'node:net';
 import request from 'supertest';
+import { MikroORM } from '@mikro-orm/core';
 import { io, type Socket } from 'socket.io-client';
 import type { EventEnvelope, LoginResponse } from '@kpi/contracts';
 import { createApp } from '../../src/bootstrap';
 import { loadConfig } from '../../src/config/env';
+import { watchTenancy } from './tenancy-check';
 
 export const SUPERADMIN = { email: 'root@kpi.test', password: 'root-password-1' };
 
@@ -37,6 +39,7 @@ export async function startTestApp(env: Record<string, string> = {}): Promise<Te
     ...env,
   });
   const { app } = await createApp(config);
+  watchTenancy(app.get(MikroORM));
   await app.listen(0, '127.0.0.1');
   const { port } = app.getHttpServer().address() as AddressInfo;
   const url = `http://127.0.0.1:${port}`;

@@ -1,4 +1,4 @@
-import type { EntityManager } from '@mikro-orm/sqlite';
+import type { EntityManager } from '@mikro-orm/knex';
 import type { Priority } from '@kpi/contracts';
 import { Announcement } from '../../modules/announcements/announcement.entity';
 import type { DemoPeople } from './demo-people';

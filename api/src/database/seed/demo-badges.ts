@@ -1,4 +1,4 @@
-import type { EntityManager } from '@mikro-orm/sqlite';
+import type { EntityManager } from '@mikro-orm/knex';
 import { storeAwards } from '../../modules/badges/badge-awards';
 import { periodBadges, taskBadges, type AwardDraft } from '../../modules/badges/badge-rules';
 import { lastCompleteMonths, periodKey, periodLabel } from '../../common/periods/periods';
@@ -32,7 +32,7 @@ export async function seedBadges(em: EntityManager, people: DemoPeople, now = ne
       const standings = await computeStandings(em, company, period);
       const awards = periodBadges(standings.ranked, periodKey(period), periodLabel(period)).map((d) => ({ ...d, awardedAt: publishedAt }));
       await storeAwards(em, company.id, awards);
-      const board = toLeaderboard(standings, await toEntries(em, standings.ranked, publishedAt), publishedAt);
+      const board = toLeaderboard(standings, await toEntries(em, company.id, standings.ranked, publishedAt), publishedAt);
       await saveSnapshot(em, company, board, publishedAt, admin.id);
     }
   }

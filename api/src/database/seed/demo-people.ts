@@ -1,4 +1,4 @@
-import type { EntityManager } from '@mikro-orm/sqlite';
+import type { EntityManager } from '@mikro-orm/knex';
 import { Company } from '../../modules/companies/company.entity';
 import { User } from '../../modules/users/user.entity';
 

@@ -1,4 +1,4 @@
-import type { EntityManager } from '@mikro-orm/sqlite';
+import type { EntityManager } from '@mikro-orm/knex';
 import { round1, timeScoreFor, totalScoreFor, type Priority, type TaskStatus } from '@kpi/contracts';
 import type { ScoreFigures } from '../../modules/tasks/score-history.entity';
 import { ScoreHistory } from '../../modules/tasks/score-history.entity';

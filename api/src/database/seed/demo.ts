@@ -1,4 +1,4 @@
-import type { EntityManager } from '@mikro-orm/sqlite';
+import type { EntityManager } from '@mikro-orm/knex';
 import { hashPassword } from '../../common/auth/passwords';
 import { User } from '../../modules/users/user.entity';
 import { seedAnnouncements } from './demo-announcements';

@@ -1,8 +1,9 @@
 import { Injectable, Logger, type OnApplicationBootstrap, type OnModuleDestroy } from '@nestjs/common';
-import { EntityManager } from '@mikro-orm/sqlite';
+import { EntityManager } from '@mikro-orm/knex';
 import { UnitOfWork } from '../../events/unit-of-work';
 import { Announcement } from './announcement.entity';
 import { companyAudience, toAnnouncementView } from './announcement.view';
+import { Scope } from '../../common/tenancy/scope';
 
 /** setTimeout's longest delay (about 24.8 days); a later expiry is simply re-armed when this one fires. */
 const MAX_DELAY_MS = 2 ** 31 - 1;
@@ -38,7 +39,12 @@ export class AnnouncementExpiryScheduler implements OnApplicationBootstrap, OnMo
   }
 
   /** Arms the timer for the earliest unpublished expiry. Called after every change that may move it. */
-  async reschedule(): Promise<void> {
+  reschedule(): Promise<void> {
+    // A job over every company, though a request may call it; its timer, too, runs outside the caller's company.
+    return Scope.acrossCompanies("the expiry timer watches every company's announcements", () => this.arm());
+  }
+
+  private async arm(): Promise<void> {
     if (this.stopped) return;
     const generation = ++this.generation;
     try {

@@ -1,4 +1,4 @@
-import type { EntityManager } from '@mikro-orm/sqlite';
+import type { EntityManager } from '@mikro-orm/knex';
 import type { Announcement as AnnouncementView, Audience } from '@kpi/contracts';
 import { bool, isoDate, isoDateOrNull, type DbDate } from '../../common/rows/columns';
 import { Announcement } from './announcement.entity';

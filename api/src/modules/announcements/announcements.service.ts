@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { EntityManager, type FilterQuery } from '@mikro-orm/sqlite';
+import { EntityManager, type FilterQuery } from '@mikro-orm/knex';
 import type {
   Announcement as AnnouncementView,
   announcementListQuerySchema,
@@ -15,7 +15,7 @@ import { CursorCodec } from '../../common/paging/cursor-codec';
 import { after, orderOf, type SortKey } from '../../common/paging/keyset';
 import { cut, Page } from '../../common/paging/page';
 import { bool, toDate } from '../../common/rows/columns';
-import { companyScope, ownCompany, tenantFilter } from '../../common/tenancy/tenant-scope';
+import { Scope } from '../../common/tenancy/scope';
 import { UnitOfWork } from '../../events/unit-of-work';
 import { Company } from '../companies/company.entity';
 import { NotificationsService } from '../notifications/notifications.service';
@@ -52,8 +52,7 @@ export class AnnouncementsService {
 
   /** Pinned first, then newest first, a page at a time. The superadmin reads one company, or all of them. */
   async list(actor: Actor, query: ListQuery): Promise<Page<AnnouncementView[]>> {
-    const company = companyScope(actor, query.company);
-    const conditions: FilterQuery<Announcement>[] = [company ? { company } : {}];
+    const conditions: FilterQuery<Announcement>[] = [Scope.of(actor).narrowTo(query.company).where({})];
     if (actor.role === 'executive') conditions.push({ $or: [{ expiresAt: null }, { expiresAt: { $gt: new Date() } }] });
     if (query.cursor) {
       const [pinned, createdAt, id] = this.cursors.decode('announcements', query.cursor, ANNOUNCEMENT_CURSOR);
@@ -72,7 +71,7 @@ export class AnnouncementsService {
 
   /** Company and author come from the caller; the body may repeat them but not name others. */
   async create(actor: Actor, input: CreateAnnouncement): Promise<AnnouncementView> {
-    const companyId = companyScope(actor, input.company) ?? ownCompany(actor);
+    const companyId = Scope.of(actor).narrowTo(input.company).own();
     if (input.author && input.author !== actor.userId) throw forbidden('Announcements are posted in your own name');
     const expiresAt = input.expiresAt ?? null;
     assertFuture(expiresAt);
@@ -156,10 +155,8 @@ export class AnnouncementsService {
   }
 
   /** Another company's announcement answers exactly like a missing one. */
-  private async findOwn(em: EntityManager, actor: Actor, id: string): Promise<Announcement> {
-    const announcement = await em.findOne(Announcement, { id, ...tenantFilter(actor) });
-    if (!announcement) throw notFound('Announcement');
-    return announcement;
+  private findOwn(em: EntityManager, actor: Actor, id: string): Promise<Announcement> {
+    return Scope.of(actor).findOwn(em, Announcement, id, 'Announcement');
   }
 }
 

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { EntityManager } from '@mikro-orm/sqlite';
+import { EntityManager } from '@mikro-orm/knex';
 import type { ChangePasswordResponse, LoginResponse, VerifyResponse } from '@kpi/contracts';
 import type { Actor } from '../../common/auth/actor';
 import { hashPassword, verifyAgainstDummy, verifyPassword } from '../../common/auth/passwords';

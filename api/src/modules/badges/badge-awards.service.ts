@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import type { EntityManager } from '@mikro-orm/sqlite';
+import type { EntityManager } from '@mikro-orm/knex';
 import type { EventRecorder } from '../../events/event-recorder';
 import { NotificationsService } from '../notifications/notifications.service';
 import { storeAwards } from './badge-awards';

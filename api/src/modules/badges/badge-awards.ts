@@ -1,4 +1,5 @@
-import type { EntityManager } from '@mikro-orm/sqlite';
+import type { EntityManager } from '@mikro-orm/knex';
+import { Scope } from '../../common/tenancy/scope';
 import { Company } from '../companies/company.entity';
 import { User } from '../users/user.entity';
 import { Badge } from './badge.entity';
@@ -24,11 +25,13 @@ export async function storeAwards(em: EntityManager, companyId: string, drafts: 
   const held = await em
     .createQueryBuilder(UserBadge, 'ub')
     .select(['ub.user_id as user', 'ub.badge_id as badge', 'ub.period as period'])
-    .where({
-      user: { $in: [...new Set(list.map((d) => d.userId))] },
-      badge: { $in: [...new Set(list.map((d) => d.badgeId))] },
-      period: { $in: [...new Set(list.map((d) => d.period))] },
-    })
+    .where(
+      Scope.company(companyId).where({
+        user: { $in: [...new Set(list.map((d) => d.userId))] },
+        badge: { $in: [...new Set(list.map((d) => d.badgeId))] },
+        period: { $in: [...new Set(list.map((d) => d.period))] },
+      }),
+    )
     .execute<{ user: string; badge: string; period: string }[]>('all', false);
   for (const h of held) wanted.delete(keyOf(h.user, h.badge, h.period));
   if (wanted.size === 0) return [];

@@ -1,11 +1,12 @@
 import { Injectable } from '@nestjs/common';
-import { EntityManager } from '@mikro-orm/sqlite';
+import { EntityManager } from '@mikro-orm/knex';
 import type { assignBadgeSchema, BadgeId, Badge as BadgeView, UserBadge as UserBadgeView } from '@kpi/contracts';
 import type { z } from 'zod';
 import { randomUUID } from 'node:crypto';
 import type { Actor } from '../../common/auth/actor';
 import { forbidden, invalid } from '../../common/errors/app-error';
-import { visibleUser } from '../../common/tenancy/visible-user';
+import { Scope } from '../../common/tenancy/scope';
+import { User } from '../users/user.entity';
 import { UnitOfWork } from '../../events/unit-of-work';
 import { BadgeAwardsService } from './badge-awards.service';
 import { Badge } from './badge.entity';
@@ -27,15 +28,16 @@ export class BadgesService {
 
   async forUser(actor: Actor, userId: string): Promise<UserBadgeView[]> {
     const em = this.em.fork();
-    const user = await visibleUser(em, actor, userId);
-    const awards = await em.find(UserBadge, { user }, { populate: ['badge'], orderBy: { awardedAt: 'desc' } });
+    const scope = Scope.of(actor);
+    const user = await scope.visibleUser(em, User, userId);
+    const awards = await em.find(UserBadge, scope.where({ user }), { populate: ['badge'], orderBy: { awardedAt: 'desc' } });
     return awards.map(toUserBadgeView);
   }
 
   /** An admin recognises an executive of their own company by hand. */
   assign(actor: Actor, input: z.output<typeof assignBadgeSchema>): Promise<UserBadgeView> {
     return this.uow.run(async (em, events) => {
-      const user = await visibleUser(em, actor, input.userId);
+      const user = await Scope.of(actor).visibleUser(em, User, input.userId);
       if (user.role !== 'executive' || !user.company) throw forbidden('Badges are awarded to executives');
       const badge = await em.findOne(Badge, { id: input.badgeId });
       if (!badge) throw invalid('Badge does not exist', 'badgeId');

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { EntityManager } from '@mikro-orm/sqlite';
+import { EntityManager } from '@mikro-orm/knex';
 import type { Company as CompanyView, MessageResponse } from '@kpi/contracts';
 import type { z } from 'zod';
 import type { createCompanySchema, updateCompanySchema } from '@kpi/contracts';

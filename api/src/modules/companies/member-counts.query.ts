@@ -1,4 +1,4 @@
-import { raw, type EntityManager } from '@mikro-orm/sqlite';
+import { raw, type EntityManager } from '@mikro-orm/knex';
 import { User } from '../users/user.entity';
 import type { MemberCounts } from './company.view';
 

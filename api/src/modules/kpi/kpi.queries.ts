@@ -1,4 +1,4 @@
-import { raw, type EntityManager } from '@mikro-orm/sqlite';
+import { raw, type EntityManager } from '@mikro-orm/knex';
 import { UserBadge } from '../badges/user-badge.entity';
 import { CompanyScoreAggregate, ScoreAggregate } from '../stats/score-aggregate.entity';
 import { ALL_TIME } from '../stats/score-aggregates.rules';
@@ -26,7 +26,8 @@ export interface TaskFigures {
   initiativeAverage: number;
 }
 
-type Scope = { assignedTo: string } | { company: string };
+/** One executive's figures or one company's; both name the company, so every query carries its predicate. */
+type Scope = { assignedTo: string; company: string } | { company: string };
 const SUMS = [
   raw('sum(a.task_count) as tasks'),
   raw('sum(a.total_tenths) as total_tenths'),
@@ -42,13 +43,13 @@ type Rows<T> = Promise<T[]>;
 /** The all-time rows of one executive (their user rows) or of one company (its company row), summed. */
 function allTimeRow(em: EntityManager, scope: Scope): Rows<Record<string, Num>> {
   return 'assignedTo' in scope
-    ? em.createQueryBuilder(ScoreAggregate, 'a').select(SUMS).where({ user: scope.assignedTo, periodKey: ALL_TIME }).execute('all', false)
+    ? em.createQueryBuilder(ScoreAggregate, 'a').select(SUMS).where({ user: scope.assignedTo, company: scope.company, periodKey: ALL_TIME }).execute('all', false)
     : em.createQueryBuilder(CompanyScoreAggregate, 'a').select(SUMS).where({ company: scope.company, periodKey: ALL_TIME }).execute('all', false);
 }
 
 /** Counts and averages over one executive's or one company's tasks: one COUNT and one aggregate row. */
 export async function taskFigures(em: EntityManager, scope: Scope): Promise<TaskFigures> {
-  const totalTasks = await em.count(Task, 'assignedTo' in scope ? { assignedTo: scope.assignedTo } : { company: scope.company });
+  const totalTasks = await em.count(Task, 'assignedTo' in scope ? { assignedTo: scope.assignedTo, company: scope.company } : { company: scope.company });
   const [row] = await allTimeRow(em, scope);
   const average = (column: string) => averageOf(scoreSum(row?.[`${column}_tenths`] ?? 0, row?.tasks ?? 0));
   return {
@@ -91,7 +92,7 @@ export async function monthlySums(em: EntityManager, scope: Scope | { companies:
   type Row = { period_key: string; tasks: Num; total_tenths: Num };
   const rows: Row[] =
     'assignedTo' in scope
-      ? await em.createQueryBuilder(ScoreAggregate, 'a').select(fields).where({ user: scope.assignedTo, periodKey: { $in: keys } }).groupBy('a.period_key').execute('all', false)
+      ? await em.createQueryBuilder(ScoreAggregate, 'a').select(fields).where({ user: scope.assignedTo, company: scope.company, periodKey: { $in: keys } }).groupBy('a.period_key').execute('all', false)
       : await em
           .createQueryBuilder(CompanyScoreAggregate, 'a')
           .select(fields)
@@ -166,6 +167,6 @@ export async function activeMembers(em: EntityManager, companyId?: string): Prom
   return counts;
 }
 
-export function badgeCount(em: EntityManager, userId: string): Promise<number> {
-  return em.count(UserBadge, { user: userId });
+export function badgeCount(em: EntityManager, userId: string, companyId: string): Promise<number> {
+  return em.count(UserBadge, { user: userId, company: companyId });
 }

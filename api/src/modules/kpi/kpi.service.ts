@@ -1,10 +1,11 @@
 import { Injectable } from '@nestjs/common';
-import { EntityManager } from '@mikro-orm/sqlite';
+import { EntityManager } from '@mikro-orm/knex';
 import { performanceLevelFor, round1, type CompanyStats, type companyStatsQuerySchema, type ExecutiveStats, type executiveStatsQuerySchema, type LeaderboardPeriod, type OverallStats } from '@kpi/contracts';
 import type { z } from 'zod';
 import type { Actor } from '../../common/auth/actor';
 import { notFound } from '../../common/errors/app-error';
-import { visibleUser } from '../../common/tenancy/visible-user';
+import { Scope } from '../../common/tenancy/scope';
+import { User } from '../users/user.entity';
 import { Company } from '../companies/company.entity';
 import type { CsvDocument } from '../../common/csv/csv-file';
 import { averageOf } from '../../common/math/average';
@@ -39,15 +40,15 @@ export class KpiService {
   /** One executive: themselves, their company's admins, or the superadmin (a colleague 403, elsewhere 404). */
   async executive(actor: Actor, userId: string, query: ExecutiveStatsQuery): Promise<ExecutiveStats> {
     const em = this.em.fork();
-    const user = await visibleUser(em, actor, userId);
+    const user = await Scope.of(actor).visibleUser(em, User, userId, { populate: ['company'] });
     if (user.role !== 'executive' || !user.company) throw notFound('User');
     const company = user.company;
     const now = new Date();
     const current = monthOf(now, company.timeZone);
 
-    const figures = await taskFigures(em, { assignedTo: user.id });
-    const months = await monthlySums(em, { assignedTo: user.id }, lastMonths(company.timeZone, now, MONTHS_SHOWN).map((b) => b.key));
-    const badges = await badgeCount(em, user.id);
+    const figures = await taskFigures(em, { assignedTo: user.id, company: company.id });
+    const months = await monthlySums(em, { assignedTo: user.id, company: company.id }, lastMonths(company.timeZone, now, MONTHS_SHOWN).map((b) => b.key));
+    const badges = await badgeCount(em, user.id, company.id);
     const standings = await computeStandings(em, company, rankPeriod(query, current));
     const averageScore = averageOf(figures.scored);
     return {
@@ -70,7 +71,8 @@ export class KpiService {
   /** One company: its admins or the superadmin; another company's id answers 404 like a missing one. */
   async company(actor: Actor, companyId: string, query: CompanyStatsQuery): Promise<CompanyStats | CsvDocument> {
     const em = this.em.fork();
-    const company = actor.role === 'superadmin' || companyId === actor.companyId ? await em.findOne(Company, { id: companyId }) : null;
+    Scope.of(actor).companyById(companyId);
+    const company = await em.findOne(Company, { id: companyId });
     if (!company) throw notFound('Company');
     const now = new Date();
     const buckets = lastMonths(company.timeZone, now, MONTHS_SHOWN);

@@ -1,4 +1,4 @@
-import type { EntityManager } from '@mikro-orm/sqlite';
+import type { EntityManager } from '@mikro-orm/knex';
 
 /** Bound parameters per badge query: far below SQLite's and PostgreSQL's limits, above any real company. */
 const IDS_PER_QUERY = 10_000;
@@ -8,15 +8,15 @@ const IDS_PER_QUERY = 10_000;
  * earned (only those earned by `asOf`, when given). Plain SQL: the query builder spent more time turning a
  * thousand ids into criteria than the database spent answering.
  */
-export async function badgeIcons(em: EntityManager, userIds: string[], asOf?: Date): Promise<Map<string, string[]>> {
+export async function badgeIcons(em: EntityManager, companyId: string, userIds: string[], asOf?: Date): Promise<Map<string, string[]>> {
   const icons = new Map<string, string[]>();
   for (let i = 0; i < userIds.length; i += IDS_PER_QUERY) {
     const ids = userIds.slice(i, i + IDS_PER_QUERY);
     const rows = await em.execute<{ user_id: string; icon: string }[]>(
       `select ub.user_id as user_id, b.icon as icon from user_badges ub join badges b on b.id = ub.badge_id
-       where ub.user_id in (${ids.map(() => '?').join(', ')})${asOf ? ' and ub.awarded_at <= ?' : ''}
+       where ub.company_id = ? and ub.user_id in (${ids.map(() => '?').join(', ')})${asOf ? ' and ub.awarded_at <= ?' : ''}
        group by ub.user_id, b.id, b.icon order by min(ub.awarded_at) asc, b.id asc`,
-      [...ids, ...(asOf ? [em.getPlatform().processDateProperty(asOf)] : [])],
+      [companyId, ...ids, ...(asOf ? [em.getPlatform().processDateProperty(asOf)] : [])],
     );
     for (const r of rows) {
       const list = icons.get(r.user_id);

@@ -1,4 +1,4 @@
-import type { EntityManager } from '@mikro-orm/sqlite';
+import type { EntityManager } from '@mikro-orm/knex';
 import type { Leaderboard, LeaderboardEntry, LeaderboardPeriod, LeaderboardType } from '@kpi/contracts';
 import { periodKey } from '../../common/periods/periods';
 import type { RankedStanding } from '../stats/ranking';
@@ -23,8 +23,8 @@ const toEntry = (r: RankedStanding, badges: string[]): LeaderboardEntry => ({
 });
 
 /** Wire entries with their badge icons (held by `asOf`, when given), fetched in one query for all of them. */
-export async function toEntries(em: EntityManager, ranked: RankedStanding[], asOf?: Date): Promise<LeaderboardEntry[]> {
-  const icons = await badgeIcons(em, ranked.map((r) => r.userId), asOf);
+export async function toEntries(em: EntityManager, companyId: string, ranked: RankedStanding[], asOf?: Date): Promise<LeaderboardEntry[]> {
+  const icons = await badgeIcons(em, companyId, ranked.map((r) => r.userId), asOf);
   return ranked.map((r) => toEntry(r, icons.get(r.userId) ?? []));
 }
 

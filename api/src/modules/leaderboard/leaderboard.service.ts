@@ -1,10 +1,10 @@
 import { Injectable } from '@nestjs/common';
-import { EntityManager } from '@mikro-orm/sqlite';
+import { EntityManager } from '@mikro-orm/knex';
 import { LEADERBOARD_SIZE, type EventPayloads, type generateLeaderboardSchema, type Leaderboard, type LeaderboardPeriod, type leaderboardQuerySchema, type top10QuerySchema, type Top10Response } from '@kpi/contracts';
 import type { z } from 'zod';
 import type { Actor } from '../../common/auth/actor';
 import { invalid, notFound } from '../../common/errors/app-error';
-import { companyScope, ownCompany } from '../../common/tenancy/tenant-scope';
+import { Scope } from '../../common/tenancy/scope';
 import type { EventRecorder } from '../../events/event-recorder';
 import { UnitOfWork } from '../../events/unit-of-work';
 import { BadgeAwardsService } from '../badges/badge-awards.service';
@@ -49,7 +49,7 @@ export class LeaderboardService {
     const year = query.year ?? monthOf(new Date(), company.timeZone).year;
     const period: LeaderboardPeriod = query.month ? { year, month: query.month } : { year };
     const standings = await computeTopStandings(em, company, period, LEADERBOARD_SIZE);
-    const top10 = await toEntries(em, standings.ranked);
+    const top10 = await toEntries(em, company.id, standings.ranked);
     const userId = actor.role === 'executive' ? actor.userId : (query.userId ?? actor.userId);
     const mine = await standingPosition(em, company, period, userId);
     return {
@@ -66,7 +66,7 @@ export class LeaderboardService {
    */
   generate(actor: Actor, input: GenerateLeaderboard): Promise<Leaderboard> {
     return this.uow.run(async (em, events) => {
-      const company = await em.findOne(Company, { id: ownCompany(actor) });
+      const company = await em.findOne(Company, { id: Scope.of(actor).own() });
       if (!company) throw notFound('Company');
       const period: LeaderboardPeriod = input.type === 'monthly' ? { year: input.year, month: input.month } : { year: input.year };
       const now = new Date();
@@ -77,7 +77,7 @@ export class LeaderboardService {
       const standings = await computeStandings(em, company, period);
       await this.badgeAwards.award(em, events, company.id, periodBadges(standings.ranked, periodKey(period), periodLabel(period)));
       // Entries are built after the awards so the published badges column already shows them.
-      const board = toLeaderboard(standings, await toEntries(em, standings.ranked), now);
+      const board = toLeaderboard(standings, await toEntries(em, company.id, standings.ranked), now);
       await saveSnapshot(em, company, board, now, actor.userId);
       events.record('leaderboard.generated', { kind: 'company', companyId: company.id }, { type: board.type, period, generatedAt: now.toISOString() });
       return board;
@@ -94,19 +94,19 @@ export class LeaderboardService {
   /** The current month's top 10 in the company's zone: what `leaderboard.updated` carries and walls show. */
   async liveTop10(em: EntityManager, company: CompanyZone, now = new Date()): Promise<EventPayloads['leaderboard.updated']> {
     const standings = await computeTopStandings(em, company, monthOf(now, company.timeZone), LEADERBOARD_SIZE);
-    const top10 = await toEntries(em, standings.ranked);
+    const top10 = await toEntries(em, company.id, standings.ranked);
     return { period: standings.period, top10, totalExecutives: standings.totalExecutives };
   }
 
   private async board(em: EntityManager, company: CompanyZone, period: LeaderboardPeriod): Promise<Leaderboard> {
     const standings = await computeStandings(em, company, period);
-    const entries = await toEntries(em, standings.ranked);
+    const entries = await toEntries(em, company.id, standings.ranked);
     return toLeaderboard(standings, entries, await latestSnapshotAt(em, company.id, period));
   }
 
   /** Admins and executives read their own company (naming another is 403); the superadmin must name one. */
   private async readableCompany(em: EntityManager, actor: Actor, requested?: string): Promise<Company> {
-    const id = companyScope(actor, requested);
+    const id = Scope.of(actor).narrowTo(requested).companyId;
     if (!id) throw invalid('Company is required', 'company');
     const company = await em.findOne(Company, { id });
     if (!company) throw notFound('Company');
@@ -115,7 +115,8 @@ export class LeaderboardService {
 
   /** A company named in the path: another company answers 404 exactly like a missing one. */
   private async namedCompany(em: EntityManager, actor: Actor, companyId: string): Promise<Company> {
-    const company = actor.role === 'superadmin' || companyId === actor.companyId ? await em.findOne(Company, { id: companyId }) : null;
+    Scope.of(actor).companyById(companyId);
+    const company = await em.findOne(Company, { id: companyId });
     if (!company) throw notFound('Company');
     return company;
   }

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
-import { EntityManager, raw } from '@mikro-orm/sqlite';
+import { EntityManager, raw } from '@mikro-orm/knex';
 import type { NotificationKind, NotificationList, PageQuery } from '@kpi/contracts';
 import type { Actor } from '../../common/auth/actor';
 import { notFound } from '../../common/errors/app-error';

@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
-import type { EntityManager } from '@mikro-orm/sqlite';
+import type { EntityManager } from '@mikro-orm/knex';
+import type { Scope } from '../../common/tenancy/scope';
 import { companyZone } from './standings.query';
 import { isNoChange, periodKeysOf, removalDelta, scoringDelta, type ScoredFigures } from './score-aggregates.rules';
 import { rebuildAllScoreAggregates, rebuildScoreAggregates } from './score-aggregates.rebuild';
@@ -36,8 +37,8 @@ export class ScoreAggregatesService {
   }
 
   /** Before a user is deleted: their tasks leave the company's figures (their own rows go by cascade). */
-  forgetUser(em: EntityManager, userId: string): Promise<void> {
-    return subtractUser(executor(em), userId);
+  forgetUser(em: EntityManager, scope: Scope, userId: string): Promise<void> {
+    return subtractUser(executor(em), userId, scope.sql('company_id'));
   }
 
   /** After a company's zone changed, or its tasks were written directly (seeds, tests): recount it. */

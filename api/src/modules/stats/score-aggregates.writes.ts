@@ -1,3 +1,4 @@
+import type { SqlCondition } from '../../common/paging/keyset';
 import type { AggregateDelta } from './score-aggregates.rules';
 
 /**
@@ -41,8 +42,8 @@ async function addToCompany(execute: Execute, companyId: string, rows: { key: st
  * Before a user is deleted (their tasks go with them by cascade, their own rows too): takes what they
  * contributed away from their company's rows.
  */
-export async function subtractUser(execute: Execute, userId: string): Promise<void> {
-  const rows = await execute(`select company_id, period_key, ${FIGURES.join(', ')} from score_aggregates where user_id = ?`, [userId]);
+export async function subtractUser(execute: Execute, userId: string, company: SqlCondition): Promise<void> {
+  const rows = await execute(`select company_id, period_key, ${FIGURES.join(', ')} from score_aggregates where ${company.sql} and user_id = ?`, [...company.params, userId]);
   const byCompany = new Map<string, { key: string; delta: AggregateDelta }[]>();
   for (const r of rows) {
     const companyId = String(r.company_id);

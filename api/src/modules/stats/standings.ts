@@ -1,4 +1,4 @@
-import type { EntityManager } from '@mikro-orm/sqlite';
+import type { EntityManager } from '@mikro-orm/knex';
 import type { LeaderboardPeriod, LeaderboardType } from '@kpi/contracts';
 import { periodKey } from '../../common/periods/periods';
 import type { Company } from '../companies/company.entity';

@@ -1,9 +1,9 @@
 import { Injectable } from '@nestjs/common';
-import { EntityManager } from '@mikro-orm/sqlite';
+import { EntityManager } from '@mikro-orm/knex';
 import type { ScoreChainReport } from '@kpi/contracts';
 import type { Actor } from '../../common/auth/actor';
 import { invalid, notFound } from '../../common/errors/app-error';
-import { companyScope } from '../../common/tenancy/tenant-scope';
+import { Scope } from '../../common/tenancy/scope';
 import { Company } from '../companies/company.entity';
 import { verifyChain } from './score-chain';
 
@@ -13,7 +13,7 @@ export class ScoreChainService {
   constructor(private readonly em: EntityManager) {}
 
   async verify(actor: Actor, requested?: string): Promise<ScoreChainReport> {
-    const companyId = companyScope(actor, requested);
+    const companyId = Scope.of(actor).narrowTo(requested).companyId;
     if (!companyId) throw invalid('Company is required', 'company');
     const em = this.em.fork();
     if (!(await em.count(Company, { id: companyId }))) throw notFound('Company');

@@ -1,4 +1,4 @@
-import type { EntityManager } from '@mikro-orm/sqlite';
+import type { EntityManager } from '@mikro-orm/knex';
 import { conflict, invalid } from '../../common/errors/app-error';
 import { ScoringKey } from './scoring-key.entity';
 

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { EntityManager } from '@mikro-orm/sqlite';
+import { EntityManager } from '@mikro-orm/knex';
 import type { Task as TaskView, TaskListStatus, TaskSummary, taskListQuerySchema, taskSummaryQuerySchema } from '@kpi/contracts';
 import type { z } from 'zod';
 import type { Actor } from '../../common/auth/actor';
@@ -7,8 +7,8 @@ import { CursorCodec } from '../../common/paging/cursor-codec';
 import { afterSql, orderSql, type SqlCondition, type SqlSortKey } from '../../common/paging/keyset';
 import { cut, Page } from '../../common/paging/page';
 import { toDate } from '../../common/rows/columns';
-import { companyScope } from '../../common/tenancy/tenant-scope';
-import { visibleUser } from '../../common/tenancy/visible-user';
+import { Scope } from '../../common/tenancy/scope';
+import { User } from '../users/user.entity';
 import { commentsOf, taskPageRows, taskRowView } from './task-rows';
 
 type ListQuery = z.output<typeof taskListQuerySchema>;
@@ -55,24 +55,24 @@ export class TaskQueries {
 
   /** GET /tasks: admins their company's tasks, the superadmin one company (`?company=`) or all. */
   list(actor: Actor, query: ListQuery): Promise<Page<TaskView[]>> {
-    const company = companyScope(actor, query.company);
-    const scope: SqlCondition[] = [];
-    if (company) scope.push({ sql: 't.company_id = ?', params: [company] });
+    const scope: SqlCondition[] = [Scope.of(actor).narrowTo(query.company).sql('t.company_id')];
     if (query.assignedTo) scope.push({ sql: 't.assigned_to_id = ?', params: [query.assignedTo] });
     return this.page('tasks', scope, query);
   }
 
   /** GET /tasks/user/{id}: one user's tasks; executives only their own (a colleague 403, another company 404). */
   async forUser(actor: Actor, userId: string, query: ListQuery): Promise<Page<TaskView[]>> {
-    const user = await visibleUser(this.em.fork(), actor, userId);
-    return this.page('user-tasks', [{ sql: 't.assigned_to_id = ?', params: [user.id] }], query);
+    const scope = Scope.of(actor);
+    const user = await scope.visibleUser(this.em.fork(), User, userId);
+    return this.page('user-tasks', [scope.sql('t.company_id'), { sql: 't.assigned_to_id = ?', params: [user.id] }], query);
   }
 
   /** GET /tasks/summary: the task screens' counters over every task in scope, in one aggregate query. */
   async summary(actor: Actor, query: SummaryQuery): Promise<TaskSummary> {
     const assignedTo = query.assignedTo ?? (actor.role === 'executive' ? actor.userId : undefined);
-    const company = actor.role === 'executive' ? actor.companyId : companyScope(actor, query.company);
-    if (assignedTo) await visibleUser(this.em.fork(), actor, assignedTo);
+    // An executive's counters are always their own company's, whatever `?company=` says.
+    const scope = actor.role === 'executive' ? Scope.of(actor) : Scope.of(actor).narrowTo(query.company);
+    if (assignedTo) await scope.visibleUser(this.em.fork(), User, assignedTo);
     const knex = this.em.getKnex();
     const now = this.em.getPlatform().processDateProperty(new Date());
     const open = "t.status not in ('completed', 'submitted')";
@@ -84,7 +84,8 @@ export class TaskQueries {
       knex.raw(`coalesce(sum(case when t.status = 'submitted' then 1 else 0 end), 0) as pending_review`),
       knex.raw(`coalesce(sum(case when t.status = 'completed' then 1 else 0 end), 0) as completed`),
     );
-    if (company) q.where('t.company_id', company);
+    const company = scope.sql('t.company_id');
+    q.whereRaw(company.sql, company.params as string[]);
     if (assignedTo) q.where('t.assigned_to_id', assignedTo);
     const [row] = (await this.em.getConnection().execute(q)) as Record<string, number | string>[];
     return {

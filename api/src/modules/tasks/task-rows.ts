@@ -1,4 +1,4 @@
-import type { EntityManager } from '@mikro-orm/sqlite';
+import type { EntityManager } from '@mikro-orm/knex';
 import type { Task as TaskView, TaskComment as TaskCommentView } from '@kpi/contracts';
 import { isoDate, isoDateOrNull, numOrNull, toDate, type DbDate } from '../../common/rows/columns';
 import type { SqlCondition } from '../../common/paging/keyset';

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { EntityManager } from '@mikro-orm/sqlite';
+import { EntityManager } from '@mikro-orm/knex';
 import type {
   createTaskSchema,
   EventPayloads,
@@ -13,7 +13,7 @@ import type {
 import type { z } from 'zod';
 import type { Actor } from '../../common/auth/actor';
 import { conflict, forbidden, invalid, notFound } from '../../common/errors/app-error';
-import { companyScope, ownCompany, tenantFilter } from '../../common/tenancy/tenant-scope';
+import { Scope } from '../../common/tenancy/scope';
 import type { EventRecorder } from '../../events/event-recorder';
 import { UnitOfWork } from '../../events/unit-of-work';
 import { lockRow } from '../../database/row-lock';
@@ -58,17 +58,15 @@ export class TasksService {
 
   async history(actor: Actor, id: string): Promise<ScoreHistoryEntry[]> {
     const em = this.em.fork();
-    const task = await em.findOne(Task, { id, ...tenantFilter(actor) });
-    if (!task) throw notFound('Task');
-    const rows = await em.find(ScoreHistory, { taskId: task.id, companyId: task.company.id }, { orderBy: { at: 'desc' } });
+    const task = await Scope.of(actor).findOwn(em, Task, id, 'Task');
+    const rows = await em.find(ScoreHistory, Scope.company(task.company.id).where({ taskId: task.id }, 'companyId'), { orderBy: { at: 'desc' } });
     const intact = await intactRows(em, task.company.id, rows);
     return rows.map((r) => toScoreHistoryView(r, intact.get(r.id) ?? false));
   }
 
   create(actor: Actor, input: CreateTask): Promise<TaskView> {
     return this.uow.run(async (em, events) => {
-      companyScope(actor, input.company);
-      const companyId = ownCompany(actor);
+      const companyId = Scope.of(actor).narrowTo(input.company).own();
       const assignee = await this.assignable(em, companyId, input.assignedTo);
       const task = em.create(Task, {
         company: em.getReference(Company, companyId),
@@ -96,8 +94,7 @@ export class TasksService {
   /** Admins edit a task; reassigning moves it from one executive's list to the other's. */
   update(actor: Actor, id: string, input: UpdateTask): Promise<TaskView> {
     return this.uow.run(async (em, events) => {
-      companyScope(actor, input.company);
-      const task = await this.findInScope(em, actor, id);
+      const task = await this.findOwn(em, Scope.of(actor).narrowTo(input.company), id);
       const companyId = task.company.id;
       const previous = task.assignedTo;
 
@@ -142,7 +139,7 @@ export class TasksService {
   submit(actor: Actor, id: string, input: SubmitTask): Promise<TaskView> {
     return this.uow.run(async (em, events) => {
       await lockRow(em, Task, id);
-      const task = await this.findInScope(em, actor, id);
+      const task = await this.findOwn(em, Scope.of(actor), id);
       if (task.assignedTo.id !== actor.userId) throw forbidden('You can only submit your own tasks');
       if (!canSubmit(task)) throw conflict('This task has already been submitted');
       task.submissionContent = input.content;
@@ -171,7 +168,7 @@ export class TasksService {
   score(actor: Actor, id: string, input: ScoreTask, idempotencyKey?: string): Promise<TaskView> {
     return this.uow.run(async (em, events) => {
       await lockRow(em, Task, id);
-      const task = await this.findInScope(em, actor, id);
+      const task = await this.findOwn(em, Scope.of(actor), id);
       // A retry of a scoring already made (same key): answer as before, record nothing again.
       if (idempotencyKey && (await isRetriedScoring(em, task.company.id, idempotencyKey, task.id))) return toTaskView(task);
       if (!canScore(task) || !task.submittedAt) throw conflict('This task has not been submitted yet');
@@ -220,8 +217,7 @@ export class TasksService {
 
   remove(actor: Actor, id: string): Promise<MessageResponse> {
     return this.uow.run(async (em, events) => {
-      const task = await em.findOne(Task, { id, ...tenantFilter(actor) });
-      if (!task) throw notFound('Task');
+      const task = await Scope.of(actor).findOwn(em, Task, id, 'Task');
       const companyId = task.company.id;
       const assigneeId = task.assignedTo.id;
       const wasScored = task.scoredAt !== null;
@@ -240,10 +236,9 @@ export class TasksService {
     return em.count(Task, { company: companyId, status: 'submitted', scoredAt: null });
   }
 
-  private async findInScope(em: EntityManager, actor: Actor, id: string): Promise<Task> {
-    const task = await em.findOne(Task, { id, ...tenantFilter(actor) }, { populate: ['assignedTo', 'scoredBy', 'comments'] });
-    if (!task) throw notFound('Task');
-    return task;
+  /** A task of the scope's company with the people and comments its view shows. */
+  private findOwn(em: EntityManager, scope: Scope, id: string): Promise<Task> {
+    return scope.findOwn(em, Task, id, 'Task', { populate: ['assignedTo', 'scoredBy', 'comments'] });
   }
 
   /** Only an active executive of the task's company can be given a task. */

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { EntityManager } from '@mikro-orm/sqlite';
+import { EntityManager } from '@mikro-orm/knex';
 import type { SessionRow, SessionUsers } from '../../common/auth/session-users';
 
 /** Exported so query-counting tests can tell the (cached, so timing-dependent) session lookup apart. */

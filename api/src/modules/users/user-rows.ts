@@ -1,4 +1,4 @@
-import type { EntityManager } from '@mikro-orm/sqlite';
+import type { EntityManager } from '@mikro-orm/knex';
 import type { User as UserView } from '@kpi/contracts';
 import { bool, isoDate, type DbDate } from '../../common/rows/columns';
 import type { SqlCondition } from '../../common/paging/keyset';

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { EntityManager } from '@mikro-orm/sqlite';
+import { EntityManager } from '@mikro-orm/knex';
 import type { createUserSchema, MessageResponse, updateUserSchema, User as UserView, userListQuerySchema } from '@kpi/contracts';
 import type { z } from 'zod';
 import type { Actor } from '../../common/auth/actor';
@@ -9,7 +9,7 @@ import { afterSql, orderSql, type SqlCondition, type SqlSortKey } from '../../co
 import { cut, Page } from '../../common/paging/page';
 import { toDate } from '../../common/rows/columns';
 import { AppError, forbidden, invalid, notFound } from '../../common/errors/app-error';
-import { companyScope } from '../../common/tenancy/tenant-scope';
+import { Scope } from '../../common/tenancy/scope';
 import type { EventRecorder } from '../../events/event-recorder';
 import { UnitOfWork } from '../../events/unit-of-work';
 import { Company } from '../companies/company.entity';
@@ -49,15 +49,14 @@ export class UsersService {
 
   /** GET /users: an admin's company, or for the superadmin one company (`?company=`) or everyone. */
   list(actor: Actor, query: ListQuery): Promise<Page<UserView[]>> {
-    const company = companyScope(actor, query.company);
-    return this.page('users', company ? [{ sql: 'u.company_id = ?', params: [company] }] : [], query);
+    return this.page('users', [Scope.of(actor).narrowTo(query.company).sql('u.company_id')], query);
   }
 
   /** GET /users/company/{id}: another company's id is 404 for an admin, and for anyone if it does not exist. */
   async listCompany(actor: Actor, companyId: string, query: ListQuery): Promise<Page<UserView[]>> {
-    if (actor.role !== 'superadmin' && actor.companyId !== companyId) throw notFound('Company');
+    const scope = Scope.of(actor).companyById(companyId);
     if (actor.role === 'superadmin' && !(await this.em.fork().findOne(Company, { id: companyId }, { fields: ['id'] }))) throw notFound('Company');
-    return this.page('company-users', [{ sql: 'u.company_id = ?', params: [companyId] }], query);
+    return this.page('company-users', [scope.sql('u.company_id')], query);
   }
 
   /** One page of users as plain rows with their company's name, newest first (keyset, docs/paging.md). */
@@ -81,7 +80,7 @@ export class UsersService {
       if (role === 'superadmin') throw forbidden('Superadmin accounts cannot be created here');
       if (actor.role === 'admin' && role !== 'executive') throw forbidden('Admins can only create executives');
       if (actor.role === 'superadmin' && role === 'executive') throw forbidden(EXECUTIVES_BELONG_TO_ADMINS);
-      const companyId = actor.role === 'superadmin' ? input.company : companyScope(actor, input.company);
+      const companyId = Scope.of(actor).narrowTo(input.company).companyId;
       if (!companyId) throw invalid('Company is required', 'company');
       const company = await em.findOne(Company, { id: companyId });
       if (!company) throw invalid('Company does not exist', 'company');
@@ -158,7 +157,7 @@ export class UsersService {
       const view = toUserView(user);
       const companyId = user.company?.id ?? null;
       events.record('session.revoked', { kind: 'user', userId: user.id, companyId }, { reason: 'deleted', tokenVersion: user.tokenVersion + 1 });
-      await this.aggregates.forgetUser(em, user.id);
+      await this.aggregates.forgetUser(em, Scope.of(actor), user.id);
       await em.nativeDelete(User, { id: user.id });
       this.recordChange(events, 'deleted', view);
       if (companyId) await this.recordCounts(em, events, companyId);
@@ -168,24 +167,22 @@ export class UsersService {
 
   /** A user the actor may change: 404 outside their reach (another company), 403 for a role they do not manage. */
   private async findManageable(em: EntityManager, actor: Actor, id: string): Promise<User> {
-    const user = await em.findOne(User, { id }, { populate: ['company'] });
-    if (!user) throw notFound('User');
+    const user = await Scope.of(actor).findOwn(em, User, id, 'User', { populate: ['company'] });
     if (actor.role === 'superadmin') {
       if (user.role === 'superadmin' && user.id !== actor.userId) throw forbidden('Superadmin accounts cannot be changed here');
       if (user.role === 'executive') throw forbidden(EXECUTIVES_BELONG_TO_ADMINS);
       return user;
     }
     if (actor.role === 'admin') {
-      if (user.company?.id !== actor.companyId) throw notFound('User');
       if (user.role !== 'executive') throw forbidden('Admins can only manage executives');
       return user;
     }
-    if (user.company?.id !== actor.companyId) throw notFound('User');
     throw forbidden('Your role does not allow this');
   }
 
   private async assertEmailFree(em: EntityManager, email: string): Promise<void> {
-    if (await em.count(User, { email })) throw new AppError('CONFLICT', 'A user with this email already exists', 'email');
+    const taken = await Scope.acrossCompanies('an email names one user across all companies', () => em.count(User, { email }));
+    if (taken) throw new AppError('CONFLICT', 'A user with this email already exists', 'email');
   }
 
   /** Executives are news for their company's admins; admins for the superadmin. Each user hears of their own record. */

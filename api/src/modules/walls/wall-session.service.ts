@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { JwtService } from '@nestjs/jwt';
-import { EntityManager } from '@mikro-orm/sqlite';
+import { EntityManager } from '@mikro-orm/knex';
 import type { WallActor, WallTokenClaims } from '../../common/auth/actor';
 import { hasExpiry, signOptionsFor, verifyOptionsFor, WALL_AUDIENCE } from '../../common/auth/token-options';
 import { unauthenticated } from '../../common/errors/app-error';

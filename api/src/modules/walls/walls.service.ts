@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { EntityManager, UniqueConstraintViolationException } from '@mikro-orm/sqlite';
+import { EntityManager, UniqueConstraintViolationException } from '@mikro-orm/knex';
 import {
   formatPairingCode,
   PAIRING_TTL_MS,
@@ -14,7 +14,7 @@ import type { z } from 'zod';
 import type { Actor, WallActor } from '../../common/auth/actor';
 import { AppError, notFound, unauthenticated } from '../../common/errors/app-error';
 import { periodRange } from '../../common/periods/periods';
-import { ownCompany } from '../../common/tenancy/tenant-scope';
+import { Scope } from '../../common/tenancy/scope';
 import { UnitOfWork } from '../../events/unit-of-work';
 import { Announcement } from '../announcements/announcement.entity';
 import { toAnnouncementView } from '../announcements/announcement.view';
@@ -85,7 +85,7 @@ export class WallsService {
 
   /** An admin pairs the screen showing `code` with their company. Each code works once. */
   claim(actor: Actor, input: ClaimWall): Promise<WallDisplayView> {
-    const companyId = ownCompany(actor);
+    const companyId = Scope.of(actor).own();
     return this.uow.run(async (em) => {
       const now = new Date();
       const pairing = await em.findOne(WallPairing, { code: input.code, display: null, expiresAt: { $gt: now } });
@@ -107,16 +107,17 @@ export class WallsService {
 
   /** The company's paired (not revoked) displays, newest first. */
   async list(actor: Actor): Promise<WallDisplayView[]> {
-    const displays = await this.em.fork().find(WallDisplay, { company: ownCompany(actor), revokedAt: null }, { orderBy: { createdAt: 'desc', id: 'asc' } });
+    const scope = Scope.company(Scope.of(actor).own());
+    const displays = await this.em.fork().find(WallDisplay, scope.where({ revokedAt: null }), { orderBy: { createdAt: 'desc', id: 'asc' } });
     return displays.map(toWallDisplayView);
   }
 
   /** Ends a display: its token stops working and its screen is disconnected at once. Nobody else is told. */
   async revoke(actor: Actor, id: string): Promise<MessageResponse> {
-    const companyId = ownCompany(actor);
+    const scope = Scope.company(Scope.of(actor).own());
     await this.uow.run(async (em, events) => {
       // Another company's display (or one already revoked) answers exactly like a missing one.
-      const display = await em.findOne(WallDisplay, { id, company: companyId, revokedAt: null });
+      const display = await em.findOne(WallDisplay, scope.where({ id, revokedAt: null }));
       if (!display) throw notFound('Display');
       display.revokedAt = new Date();
       // Its open sockets close once this commits (realtime/disconnects.ts).
