@@ -9,4 +9,4 @@ export { confirmAction } from './confirm';
 export { cx } from './cx';
 export { CardFooter } from './CardFooter';
 export { StatTile } from './StatTile';
-export { LoadMore, LoadMoreFor } from './LoadMore';
+export { LoadMore } from './LoadMore';
