@@ -2,7 +2,7 @@ import type { PrimitiveAtom, SetStateAction } from 'jotai';
 import toast from 'react-hot-toast';
 import { atom, onSessionReset, store } from '../app/store';
 import { isUnauthorized, type Paged } from './api';
-import { appendNew } from './collections';
+import { appendNew, removeById, upsertById } from './collections';
 import type { LoadStatus } from './loadStatus';
 import { pageStateAtoms, resetPageState, type PageState } from './pagedList';
 
@@ -153,6 +153,10 @@ export interface PagedLoadable<T extends { _id: string }> extends Omit<Loadable<
   load(fetch: () => Promise<Paged<T[]> | T[]>, options?: LoadOptions): Promise<boolean>;
   /** "Load more": the page after the loaded ones; an item already there is not doubled. Toasts on failure. */
   loadMore(fetchPage: (cursor: string) => Promise<Paged<T[]>>): Promise<void>;
+  /** Puts an item in (replacing the one with its id), at the start with `prepend`. */
+  upsert(item: T, prepend?: boolean): void;
+  /** Takes an item out (deleted, or no longer belonging to the list). */
+  forget(id: string): void;
 }
 
 export function pagedLoadable<T extends { _id: string }>(options: LoadableOptions): PagedLoadable<T> {
@@ -195,5 +199,7 @@ export function pagedLoadable<T extends { _id: string }>(options: LoadableOption
     }
   }
 
-  return { ...list, page, load, loadMore };
+  const upsert = (item: T, prepend = false) => store.set(list.value, (items) => upsertById(items, item, prepend));
+  const forget = (id: string) => store.set(list.value, (items) => removeById(items, id));
+  return { ...list, page, load, loadMore, upsert, forget };
 }

@@ -2,6 +2,7 @@ import type { Announcement } from '@kpi/contracts';
 import toast from 'react-hot-toast';
 import { store } from '../../app/store';
 import { removeById, upsertById } from '../../lib/collections';
+import { deleteWithToasts } from '../../lib/deletion';
 import { sessionUserAtom } from '../session/atoms';
 import { companyIdOf } from '../session/homePath';
 import { announcementsApi } from './api';
@@ -42,3 +43,13 @@ export function applyAnnouncement(announcement: Announcement, at: string = new D
 export function forgetAnnouncement(id: string): void {
   store.set(announcementsAtom, (list) => removeById(list, id));
 }
+
+/** Admin: deletes an announcement (after the screen's confirmation): the list drops it, then reloads quietly. */
+export const deleteAnnouncement = (announcement: Announcement): Promise<void> =>
+  deleteWithToasts({
+    call: () => announcementsApi.remove(announcement._id),
+    forget: () => forgetAnnouncement(announcement._id),
+    deleted: 'Announcement deleted successfully',
+    failed: 'Failed to delete announcement',
+    reload: () => void loadAnnouncements({ quiet: true }),
+  });

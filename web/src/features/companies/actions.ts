@@ -1,3 +1,5 @@
+import type { Company } from '@kpi/contracts';
+import { deleteWithToasts } from '../../lib/deletion';
 import { companiesApi } from './api';
 import { companies } from './atoms';
 
@@ -5,3 +7,13 @@ import { companies } from './atoms';
 export async function loadCompanies({ quiet = false } = {}): Promise<void> {
   await companies.load(() => companiesApi.list(), { quiet });
 }
+
+/** Deletes a company (after the screen's confirmation): the grid drops it, then reloads quietly. */
+export const deleteCompany = (company: Company): Promise<void> =>
+  deleteWithToasts({
+    call: () => companiesApi.remove(company._id),
+    forget: () => companies.forget(company._id),
+    deleted: 'Company deleted successfully',
+    failed: 'Failed to delete company',
+    reload: () => void loadCompanies({ quiet: true }),
+  });

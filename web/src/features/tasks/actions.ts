@@ -1,6 +1,7 @@
 import { PAGE_DEFAULT, type Task, type TaskListStatus, type User } from '@kpi/contracts';
 import { store } from '../../app/store';
 import { removeById } from '../../lib/collections';
+import { deleteWithToasts } from '../../lib/deletion';
 import { tasksApi, type TaskPageQuery } from './api';
 import { tasks, taskSummaryAtom, tasksAtom, tasksStatusFilterAtom } from './atoms';
 
@@ -68,3 +69,13 @@ export function applyTask(task: Task): void {
 }
 
 export const forgetTask = (taskId: string): void => store.set(tasksAtom, (list) => removeById(list, taskId));
+
+/** Admin: deletes a task (after the screen's confirmation): the list drops it, then reloads quietly. */
+export const deleteTask = (task: Task): Promise<void> =>
+  deleteWithToasts({
+    call: () => tasksApi.remove(task._id),
+    forget: () => forgetTask(task._id),
+    deleted: 'Task deleted successfully',
+    failed: 'Failed to delete task',
+    reload: () => void loadTasks({ kind: 'company' }, { quiet: true }),
+  });
