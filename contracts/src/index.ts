@@ -18,3 +18,4 @@ export * from './realtime/events';
 export * from './health';
 export * from './published-leaderboard';
 export * from './common/common-passwords';
+export * from './inputs';

@@ -119,7 +119,7 @@ const SCORE_REQUIRED = 'Quality, initiative, and feedback are required';
 /** A score arrives as a number (or numeric text from a form field) and must be 0..10 in steps of 0.1. */
 const score = (label: string) =>
   z
-    .union([z.number(), z.string().trim().min(1)], { error: SCORE_REQUIRED })
+    .union([z.number(), z.string().trim().min(1, SCORE_REQUIRED)], { error: SCORE_REQUIRED })
     .transform((v) => Number(v))
     .refine(isValidScore, `${label} score must be between 0 and 10`);
 

@@ -58,6 +58,16 @@ export const EVENT_TYPES = [
   'stats.changed',
 ] as const satisfies readonly EventType[];
 
+/**
+ * The events a company's wall displays receive (api's wall relay sends them to the wall room; the wall screen
+ * listens for exactly these). Announcements reach a wall only while pinned and current.
+ */
+export const WALL_EVENT_TYPES = [
+  'leaderboard.updated', 'leaderboard.generated',
+  'announcement.created', 'announcement.updated', 'announcement.pinned', 'announcement.deleted',
+] as const satisfies readonly EventType[];
+export type WallEventType = (typeof WALL_EVENT_TYPES)[number];
+
 /** What travels on the wire for every event. `seq` is gap-free within the event's stream. */
 export interface EventEnvelope<T extends EventType = EventType> {
   id: string;

@@ -1,5 +1,3 @@
-import { useAtomValue } from '../../app/store';
-import type { PageState } from '../../lib/pagedList';
 import { Button } from './Button';
 
 /**
@@ -15,11 +13,4 @@ export function LoadMore({ hasMore, loading, onLoad, label = 'Load more' }: { ha
       </Button>
     </div>
   );
-}
-
-/** `LoadMore` for a list kept in a `PageState` (lib/pagedList.ts). */
-export function LoadMoreFor({ state, onLoad, label }: { state: PageState; onLoad: () => void; label?: string }) {
-  const next = useAtomValue(state.next);
-  const loading = useAtomValue(state.loadingMore);
-  return <LoadMore hasMore={next !== null} loading={loading} onLoad={onLoad} label={label} />;
 }

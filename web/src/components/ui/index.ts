@@ -8,5 +8,5 @@ export { Spinner, FullPageSpinner, SectionSpinner } from './Spinner';
 export { confirmAction } from './confirm';
 export { cx } from './cx';
 export { CardFooter } from './CardFooter';
-export { StatTile } from './StatTile';
-export { LoadMore, LoadMoreFor } from './LoadMore';
+export { StatTile, type StatTone } from './StatTile';
+export { LoadMore } from './LoadMore';

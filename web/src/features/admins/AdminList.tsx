@@ -1,18 +1,16 @@
 import type { User } from '@kpi/contracts';
 import { useEffect, useState } from 'react';
-import toast from 'react-hot-toast';
 import { store, useAtomValue } from '../../app/store';
-import { Button, EmptyState, LoadMoreFor, PageHeader, SectionSpinner, confirmAction } from '../../components/ui';
+import { Button, EmptyState, PageHeader, SectionSpinner } from '../../components/ui';
+import { LoadMoreFor } from '../../lib/LoadMoreFor';
 import { PlusIcon, UsersIcon } from '../../components/ui/icons';
-import { isUnauthorized } from '../../lib/api';
-import { removeById } from '../../lib/collections';
+import { useDeletion } from '../../lib/deletion';
 import { loadCompanies } from '../companies/actions';
 import { companiesStatusAtom, sortedCompaniesAtom } from '../companies/atoms';
-import { usersApi } from '../users/api';
 import { UserCard } from '../users/UserCard';
 import { UserForm } from '../users/UserForm';
-import { loadAdmins, loadMoreAdmins } from './actions';
-import { adminsAtom, adminsPage, adminsStatusAtom, sortedAdminsAtom } from './atoms';
+import { deleteAdmin, loadAdmins, loadMoreAdmins } from './actions';
+import { adminsPage, adminsStatusAtom, sortedAdminsAtom } from './atoms';
 
 /** Admin Management (superadmin): admin cards, add/edit modal with a company select, deletion. */
 export function AdminList() {
@@ -20,28 +18,13 @@ export function AdminList() {
   const status = useAtomValue(adminsStatusAtom);
   const companies = useAtomValue(sortedCompaniesAtom);
   const [editing, setEditing] = useState<User | null | undefined>(undefined);
-  const [deletingId, setDeletingId] = useState<string | null>(null);
+  const { deletingId, remove } = useDeletion('Are you sure you want to delete this admin?', deleteAdmin);
 
   useEffect(() => {
     void loadAdmins();
     // The form's company select needs the list; it may already be loaded from the Companies tab.
     if (store.get(companiesStatusAtom) !== 'ready') void loadCompanies();
   }, []);
-
-  const remove = async (admin: User) => {
-    if (!confirmAction('Are you sure you want to delete this admin?')) return;
-    setDeletingId(admin._id);
-    try {
-      await usersApi.remove(admin._id);
-      store.set(adminsAtom, (list) => removeById(list, admin._id));
-      toast.success('Admin deleted successfully');
-      void loadAdmins({ quiet: true });
-    } catch (error) {
-      if (!isUnauthorized(error)) toast.error('Failed to delete admin');
-    } finally {
-      setDeletingId(null);
-    }
-  };
 
   const addButton = (
     <Button icon={<PlusIcon className="h-4 w-4" />} onClick={() => setEditing(null)}>

@@ -1,24 +1,21 @@
-import toast from 'react-hot-toast';
-import { store } from '../../app/store';
-import { isUnauthorized } from '../../lib/api';
+import type { User } from '@kpi/contracts';
+import { deleteWithToasts } from '../../lib/deletion';
 import { usersApi } from '../users/api';
-import { loadNextPage } from '../../lib/pagedList';
-import { adminsAtom, adminsPage, adminsStatusAtom } from './atoms';
+import { admins } from './atoms';
 
 export async function loadAdmins({ quiet = false } = {}): Promise<void> {
-  if (!quiet || store.get(adminsStatusAtom) !== 'ready') store.set(adminsStatusAtom, 'loading');
-  try {
-    const page = await usersApi.list({ role: 'admin' });
-    store.set(adminsAtom, page.body);
-    store.set(adminsPage.next, page.next);
-    store.set(adminsStatusAtom, 'ready');
-  } catch (error) {
-    if (store.get(adminsStatusAtom) !== 'ready') store.set(adminsStatusAtom, 'error');
-    if (!quiet && !isUnauthorized(error)) toast.error('Failed to fetch admins');
-  }
+  await admins.load(() => usersApi.list({ role: 'admin' }), { quiet });
 }
 
 /** "Load more": the next page of admins. */
-export async function loadMoreAdmins(): Promise<void> {
-  if (!(await loadNextPage(adminsPage, adminsAtom, (cursor) => usersApi.list({ role: 'admin', cursor })))) toast.error('Failed to fetch admins');
-}
+export const loadMoreAdmins = (): Promise<void> => admins.loadMore((cursor) => usersApi.list({ role: 'admin', cursor }));
+
+/** Deletes an admin (after the screen's confirmation): the list drops it, then reloads quietly. */
+export const deleteAdmin = (admin: User): Promise<void> =>
+  deleteWithToasts({
+    call: () => usersApi.remove(admin._id),
+    forget: () => admins.forget(admin._id),
+    deleted: 'Admin deleted successfully',
+    failed: 'Failed to delete admin',
+    reload: () => void loadAdmins({ quiet: true }),
+  });

@@ -2,12 +2,14 @@ import type { Announcement } from '@kpi/contracts';
 import { useEffect, useState } from 'react';
 import toast from 'react-hot-toast';
 import { useAtomValue } from '../../app/store';
-import { Button, EmptyState, LoadMoreFor, PageHeader, SectionSpinner, confirmAction } from '../../components/ui';
+import { Button, EmptyState, PageHeader, SectionSpinner } from '../../components/ui';
+import { LoadMoreFor } from '../../lib/LoadMoreFor';
 import { MegaphoneIcon, PlusIcon } from '../../components/ui/icons';
 import { errorMessage, isUnauthorized } from '../../lib/api';
+import { useDeletion } from '../../lib/deletion';
 import { sessionUserAtom } from '../session/atoms';
 import { companyIdOf } from '../session/homePath';
-import { applyAnnouncement, forgetAnnouncement, loadAnnouncements, loadMoreAnnouncements } from './actions';
+import { applyAnnouncement, deleteAnnouncement, loadAnnouncements, loadMoreAnnouncements } from './actions';
 import { AdminAnnouncementItem } from './AdminAnnouncementItem';
 import { AnnouncementForm } from './AnnouncementForm';
 import { announcementsApi } from './api';
@@ -25,35 +27,21 @@ export function AdminAnnouncementList() {
   const now = useAtomValue(nowAtom);
   // undefined: closed; null: create; an announcement: edit it.
   const [editing, setEditing] = useState<Announcement | null | undefined>(undefined);
-  const [busy, setBusy] = useState<{ id: string; action: 'pin' | 'delete' } | null>(null);
+  const [pinningId, setPinningId] = useState<string | null>(null);
+  const { deletingId, remove } = useDeletion('Are you sure you want to delete this announcement?', deleteAnnouncement);
 
   useEffect(() => {
     void loadAnnouncements();
   }, [companyId]);
 
   const togglePin = async (announcement: Announcement) => {
-    setBusy({ id: announcement._id, action: 'pin' });
+    setPinningId(announcement._id);
     try {
       applyAnnouncement(await announcementsApi.pin(announcement._id, !announcement.isPinned));
     } catch (err) {
       if (!isUnauthorized(err)) toast.error(errorMessage(err, 'Operation failed'));
     } finally {
-      setBusy(null);
-    }
-  };
-
-  const remove = async (announcement: Announcement) => {
-    if (!confirmAction('Are you sure you want to delete this announcement?')) return;
-    setBusy({ id: announcement._id, action: 'delete' });
-    try {
-      await announcementsApi.remove(announcement._id);
-      forgetAnnouncement(announcement._id);
-      toast.success('Announcement deleted successfully');
-      void loadAnnouncements({ quiet: true });
-    } catch (err) {
-      if (!isUnauthorized(err)) toast.error('Failed to delete announcement');
-    } finally {
-      setBusy(null);
+      setPinningId(null);
     }
   };
 
@@ -99,8 +87,8 @@ export function AdminAnnouncementList() {
               onTogglePin={togglePin}
               onEdit={setEditing}
               onDelete={remove}
-              pinning={busy?.id === a._id && busy.action === 'pin'}
-              deleting={busy?.id === a._id && busy.action === 'delete'}
+              pinning={pinningId === a._id}
+              deleting={deletingId === a._id}
             />
           ))}
         </ul>

@@ -1,8 +1,9 @@
-import { PRIORITIES, type Announcement, type CreateAnnouncementRequest, type Priority, type UpdateAnnouncementRequest } from '@kpi/contracts';
+import { createAnnouncementSchema, LIMITS, PRIORITIES, updateAnnouncementSchema, type Announcement, type CreateAnnouncementRequest, type Priority, type UpdateAnnouncementRequest } from '@kpi/contracts';
 import { useState, type FormEvent } from 'react';
 import toast from 'react-hot-toast';
 import { Button, Modal, SelectField, TextAreaField, TextField, ToggleField } from '../../components/ui';
 import { errorMessage } from '../../lib/api';
+import { formProblem } from '../../lib/formProblem';
 import { capitalize } from '../../lib/format';
 import { applyAnnouncement, loadAnnouncements } from './actions';
 import { announcementsApi } from './api';
@@ -28,10 +29,10 @@ export function AnnouncementForm({ announcement, companyId, authorId, onClose }:
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    // The browser already refuses empty fields; this catches text that is only spaces.
-    if (title.trim() === '') return void toast.error('Title is required');
-    if (content.trim() === '') return void toast.error('Content is required');
     const fields = { title: title.trim(), content: content.trim(), priority, isPinned };
+    // The browser already refuses empty fields; the contract's checks catch text that is only spaces.
+    const problem = formProblem(announcement ? updateAnnouncementSchema : createAnnouncementSchema, fields);
+    if (problem) return void toast.error(problem.message);
     setSaving(true);
     try {
       let saved: Announcement;
@@ -58,12 +59,12 @@ export function AnnouncementForm({ announcement, companyId, authorId, onClose }:
   return (
     <Modal title={announcement ? 'Edit Announcement' : 'New Announcement'} onClose={onClose} size="lg">
       <form onSubmit={submit} className="space-y-4">
-        <TextField label="Title" required maxLength={200} value={title} onChange={(e) => setTitle(e.target.value)} placeholder="Quarterly review schedule" />
+        <TextField label="Title" required maxLength={LIMITS.title} value={title} onChange={(e) => setTitle(e.target.value)} placeholder="Quarterly review schedule" />
         <TextAreaField
           label="Content"
           required
           rows={5}
-          maxLength={10000}
+          maxLength={LIMITS.announcementContent}
           value={content}
           onChange={(e) => setContent(e.target.value)}
           placeholder="What does the team need to know?"

@@ -1,6 +1,7 @@
 import { useEffect } from 'react';
 import { useAtomValue } from '../../app/store';
-import { Button, Card, EmptyState, LoadMoreFor, PageHeader } from '../../components/ui';
+import { Button, Card, EmptyState, PageHeader } from '../../components/ui';
+import { LoadMoreFor } from '../../lib/LoadMoreFor';
 import { AlertIcon, MegaphoneIcon } from '../../components/ui/icons';
 import { sessionUserAtom } from '../session/atoms';
 import { companyIdOf } from '../session/homePath';

@@ -1,20 +1,16 @@
 import type { Announcement } from '@kpi/contracts';
 import toast from 'react-hot-toast';
 import { store } from '../../app/store';
-import { errorMessage, isUnauthorized } from '../../lib/api';
 import { removeById, upsertById } from '../../lib/collections';
+import { deleteWithToasts } from '../../lib/deletion';
 import { sessionUserAtom } from '../session/atoms';
 import { companyIdOf } from '../session/homePath';
 import { announcementsApi } from './api';
-import { loadNextPage } from '../../lib/pagedList';
-import { announcementsAtom, announcementsErrorAtom, announcementsPage, announcementsStatusAtom } from './atoms';
+import { announcements, announcementsAtom, FETCH_TOAST_ID } from './atoms';
 import { nowAtom } from './clock';
 import { isExpired } from './rules';
 
 export const NO_COMPANY_MESSAGE = 'No company assigned to user';
-const FETCH_FAILED = 'Failed to fetch announcements';
-// One toast id, so a load retried while its failure toast still shows does not stack a second one.
-const FETCH_TOAST_ID = 'announcements-fetch';
 
 /** Fetches the company's announcements into the atoms. `quiet`: no skeleton and no toast (live refresh). */
 export async function loadAnnouncements({ quiet = false } = {}): Promise<void> {
@@ -22,32 +18,15 @@ export async function loadAnnouncements({ quiet = false } = {}): Promise<void> {
   if (!user) return;
   // Admins and executives read their own company's announcements, so they need one (SPEC §5).
   if (user.role !== 'superadmin' && !companyIdOf(user)) {
-    store.set(announcementsAtom, []);
-    store.set(announcementsErrorAtom, NO_COMPANY_MESSAGE);
-    store.set(announcementsStatusAtom, 'error');
+    announcements.fail(NO_COMPANY_MESSAGE);
     if (!quiet) toast.error(NO_COMPANY_MESSAGE, { id: FETCH_TOAST_ID });
     return;
   }
-  if (!quiet || store.get(announcementsStatusAtom) !== 'ready') store.set(announcementsStatusAtom, 'loading');
-  try {
-    const page = await announcementsApi.list();
-    store.set(announcementsAtom, page.body);
-    store.set(announcementsPage.next, page.next);
-    store.set(announcementsErrorAtom, null);
-    store.set(announcementsStatusAtom, 'ready');
-  } catch (error) {
-    if (store.get(announcementsStatusAtom) !== 'ready') {
-      store.set(announcementsErrorAtom, errorMessage(error, FETCH_FAILED));
-      store.set(announcementsStatusAtom, 'error');
-    }
-    if (!quiet && !isUnauthorized(error)) toast.error(errorMessage(error, FETCH_FAILED), { id: FETCH_TOAST_ID });
-  }
+  await announcements.load(() => announcementsApi.list(), { quiet });
 }
 
 /** "Load more": the next page of the company's announcements. */
-export async function loadMoreAnnouncements(): Promise<void> {
-  if (!(await loadNextPage(announcementsPage, announcementsAtom, (cursor) => announcementsApi.list(cursor)))) toast.error(FETCH_FAILED, { id: FETCH_TOAST_ID });
-}
+export const loadMoreAnnouncements = (): Promise<void> => announcements.loadMore((cursor) => announcementsApi.list(cursor));
 
 /**
  * Puts a created, edited or (un)pinned announcement into the list. Executives never keep an expired one:
@@ -64,3 +43,13 @@ export function applyAnnouncement(announcement: Announcement, at: string = new D
 export function forgetAnnouncement(id: string): void {
   store.set(announcementsAtom, (list) => removeById(list, id));
 }
+
+/** Admin: deletes an announcement (after the screen's confirmation): the list drops it, then reloads quietly. */
+export const deleteAnnouncement = (announcement: Announcement): Promise<void> =>
+  deleteWithToasts({
+    call: () => announcementsApi.remove(announcement._id),
+    forget: () => forgetAnnouncement(announcement._id),
+    deleted: 'Announcement deleted successfully',
+    failed: 'Failed to delete announcement',
+    reload: () => void loadAnnouncements({ quiet: true }),
+  });

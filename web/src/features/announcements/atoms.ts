@@ -1,17 +1,25 @@
 import type { Announcement } from '@kpi/contracts';
-import { atom, onSessionReset, store } from '../../app/store';
-import type { LoadStatus } from '../../lib/loadStatus';
-import { pageStateAtoms, resetPageState } from '../../lib/pagedList';
+import { atom } from '../../app/store';
+import { errorMessage } from '../../lib/api';
+import { pagedLoadable } from '../../lib/loadable';
 import { nowAtom } from './clock';
 import { byPinnedThenNewest, isExpired } from './rules';
 
-/** The company's announcements, as the list fetch and the announcement.* events leave them. */
-export const announcementsAtom = atom<Announcement[]>([]);
-export const announcementsStatusAtom = atom<LoadStatus>('idle');
-/** The loaded pages of the list (docs/paging.md). */
-export const announcementsPage = pageStateAtoms();
+const FETCH_FAILED = 'Failed to fetch announcements';
+/** One toast id for every failure to load them, so a retried load does not stack a second toast. */
+export const FETCH_TOAST_ID = 'announcements-fetch';
+
+/** The company's announcements, as the list fetch and the announcement.* events leave them (docs/paging.md). */
+export const announcements = pagedLoadable<Announcement>({
+  failure: FETCH_FAILED,
+  describe: (error) => errorMessage(error, FETCH_FAILED),
+  toastId: FETCH_TOAST_ID,
+});
+export const announcementsAtom = announcements.value;
+export const announcementsStatusAtom = announcements.status;
+export const announcementsPage = announcements.page;
 /** Why the last load failed, for the executive's error view ('No company assigned to user', a server message…). */
-export const announcementsErrorAtom = atom<string | null>(null);
+export const announcementsErrorAtom = announcements.error;
 
 /** Pinned first, then newest first: the admin's list (expired ones included, marked). */
 export const sortedAnnouncementsAtom = atom((get) => [...get(announcementsAtom)].sort(byPinnedThenNewest));
@@ -20,11 +28,4 @@ export const sortedAnnouncementsAtom = atom((get) => [...get(announcementsAtom)]
 export const currentAnnouncementsAtom = atom((get) => {
   const now = get(nowAtom);
   return get(sortedAnnouncementsAtom).filter((a) => !isExpired(a, now));
-});
-
-onSessionReset(() => {
-  store.set(announcementsAtom, []);
-  store.set(announcementsStatusAtom, 'idle');
-  store.set(announcementsErrorAtom, null);
-  resetPageState(announcementsPage);
 });

@@ -1,4 +1,4 @@
-import type { Badge, User } from '@kpi/contracts';
+import { LIMITS, type Badge, type User } from '@kpi/contracts';
 import { useEffect, useState, type FormEvent } from 'react';
 import toast from 'react-hot-toast';
 import { Button, Modal, SelectField, TextAreaField } from '../../components/ui';
@@ -58,7 +58,7 @@ export function AwardBadgeDialog({ executive, onClose }: { executive: User; onCl
             </option>
           ))}
         </SelectField>
-        <TextAreaField label="Reason" rows={3} maxLength={2000} value={reason} onChange={(e) => setReason(e.target.value)} placeholder="What is this recognition for?" />
+        <TextAreaField label="Reason" rows={3} maxLength={LIMITS.comment} value={reason} onChange={(e) => setReason(e.target.value)} placeholder="What is this recognition for?" />
         <div className="flex justify-end gap-2 pt-2">
           <Button variant="secondary" onClick={onClose} disabled={saving}>
             Cancel

@@ -1,17 +1,9 @@
-import { store } from '../../app/store';
 import { badgesApi } from './api';
-import { myBadgesAtom, myBadgesStatusAtom } from './atoms';
+import { myBadges } from './atoms';
 
 const newestFirst = <T extends { awardedAt: string }>(list: T[]) => [...list].sort((a, b) => b.awardedAt.localeCompare(a.awardedAt));
 
-/** Loads the user's badges. A failure is only logged (SPEC §8: no toast). */
+/** Loads the user's badges, keeping what is shown while it reloads. */
 export async function loadMyBadges(userId: string): Promise<void> {
-  if (store.get(myBadgesStatusAtom) !== 'ready') store.set(myBadgesStatusAtom, 'loading');
-  try {
-    store.set(myBadgesAtom, newestFirst(await badgesApi.forUser(userId)));
-    store.set(myBadgesStatusAtom, 'ready');
-  } catch (error) {
-    console.error('Failed to fetch badges', error);
-    if (store.get(myBadgesStatusAtom) !== 'ready') store.set(myBadgesStatusAtom, 'error');
-  }
+  await myBadges.load(async () => newestFirst(await badgesApi.forUser(userId)), { keep: true });
 }

@@ -1,12 +1,7 @@
 import type { UserBadge } from '@kpi/contracts';
-import { atom, onSessionReset, store } from '../../app/store';
-import type { LoadStatus } from '../../lib/loadStatus';
+import { pagedLoadable } from '../../lib/loadable';
 
-/** The signed-in user's badges, newest first. */
-export const myBadgesAtom = atom<UserBadge[]>([]);
-export const myBadgesStatusAtom = atom<LoadStatus>('idle');
-
-onSessionReset(() => {
-  store.set(myBadgesAtom, []);
-  store.set(myBadgesStatusAtom, 'idle');
-});
+/** The signed-in user's badges, newest first. A failed load is only logged (SPEC §8: no toast). */
+export const myBadges = pagedLoadable<UserBadge>({ failure: 'Failed to fetch badges', notify: 'log' });
+export const myBadgesAtom = myBadges.value;
+export const myBadgesStatusAtom = myBadges.status;

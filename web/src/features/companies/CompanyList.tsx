@@ -1,14 +1,11 @@
 import type { Company } from '@kpi/contracts';
 import { useEffect, useState } from 'react';
-import toast from 'react-hot-toast';
-import { store, useAtomValue } from '../../app/store';
-import { Button, EmptyState, PageHeader, SectionSpinner, confirmAction } from '../../components/ui';
+import { useAtomValue } from '../../app/store';
+import { Button, EmptyState, PageHeader, SectionSpinner } from '../../components/ui';
 import { BuildingIcon, PlusIcon } from '../../components/ui/icons';
-import { isUnauthorized } from '../../lib/api';
-import { removeById } from '../../lib/collections';
-import { loadCompanies } from './actions';
-import { companiesApi } from './api';
-import { companiesAtom, companiesStatusAtom, sortedCompaniesAtom } from './atoms';
+import { useDeletion } from '../../lib/deletion';
+import { deleteCompany, loadCompanies } from './actions';
+import { companiesStatusAtom, sortedCompaniesAtom } from './atoms';
 import { CompanyCard } from './CompanyCard';
 import { CompanyForm } from './CompanyForm';
 
@@ -18,26 +15,11 @@ export function CompanyList() {
   const status = useAtomValue(companiesStatusAtom);
   // undefined: closed; null: create; a company: edit it.
   const [editing, setEditing] = useState<Company | null | undefined>(undefined);
-  const [deletingId, setDeletingId] = useState<string | null>(null);
+  const { deletingId, remove } = useDeletion('Are you sure you want to delete this company?', deleteCompany);
 
   useEffect(() => {
     void loadCompanies();
   }, []);
-
-  const remove = async (company: Company) => {
-    if (!confirmAction('Are you sure you want to delete this company?')) return;
-    setDeletingId(company._id);
-    try {
-      await companiesApi.remove(company._id);
-      store.set(companiesAtom, (list) => removeById(list, company._id));
-      toast.success('Company deleted successfully');
-      void loadCompanies({ quiet: true });
-    } catch (error) {
-      if (!isUnauthorized(error)) toast.error('Failed to delete company');
-    } finally {
-      setDeletingId(null);
-    }
-  };
 
   const addButton = (
     <Button icon={<PlusIcon className="h-4 w-4" />} onClick={() => setEditing(null)}>

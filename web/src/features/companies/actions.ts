@@ -1,18 +1,19 @@
-import toast from 'react-hot-toast';
-import { store } from '../../app/store';
-import { isUnauthorized } from '../../lib/api';
+import type { Company } from '@kpi/contracts';
+import { deleteWithToasts } from '../../lib/deletion';
 import { companiesApi } from './api';
-import { companiesAtom, companiesStatusAtom } from './atoms';
+import { companies } from './atoms';
 
 /** Fetches the company list into the atoms. `quiet`: no spinner and no toast (live refresh). */
 export async function loadCompanies({ quiet = false } = {}): Promise<void> {
-  if (!quiet || store.get(companiesStatusAtom) !== 'ready') store.set(companiesStatusAtom, 'loading');
-  try {
-    const companies = await companiesApi.list();
-    store.set(companiesAtom, companies);
-    store.set(companiesStatusAtom, 'ready');
-  } catch (error) {
-    if (store.get(companiesStatusAtom) !== 'ready') store.set(companiesStatusAtom, 'error');
-    if (!quiet && !isUnauthorized(error)) toast.error('Failed to fetch companies');
-  }
+  await companies.load(() => companiesApi.list(), { quiet });
 }
+
+/** Deletes a company (after the screen's confirmation): the grid drops it, then reloads quietly. */
+export const deleteCompany = (company: Company): Promise<void> =>
+  deleteWithToasts({
+    call: () => companiesApi.remove(company._id),
+    forget: () => companies.forget(company._id),
+    deleted: 'Company deleted successfully',
+    failed: 'Failed to delete company',
+    reload: () => void loadCompanies({ quiet: true }),
+  });

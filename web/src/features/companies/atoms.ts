@@ -1,17 +1,13 @@
 import type { Company } from '@kpi/contracts';
-import { atom, onSessionReset, store } from '../../app/store';
-import type { LoadStatus } from '../../lib/loadStatus';
+import { atom } from '../../app/store';
+import { pagedLoadable } from '../../lib/loadable';
 
 /** Every company, as the list fetch and the company.* events leave it. */
-export const companiesAtom = atom<Company[]>([]);
-export const companiesStatusAtom = atom<LoadStatus>('idle');
+export const companies = pagedLoadable<Company>({ failure: 'Failed to fetch companies' });
+export const companiesAtom = companies.value;
+export const companiesStatusAtom = companies.status;
 
 /** Newest first, the order the grid shows. */
 export const sortedCompaniesAtom = atom((get) =>
   [...get(companiesAtom)].sort((a, b) => b.createdAt.localeCompare(a.createdAt)),
 );
-
-onSessionReset(() => {
-  store.set(companiesAtom, []);
-  store.set(companiesStatusAtom, 'idle');
-});

@@ -1,19 +1,17 @@
 import type { User } from '@kpi/contracts';
 import { useEffect, useState } from 'react';
-import toast from 'react-hot-toast';
-import { store, useAtomValue } from '../../app/store';
-import { Button, EmptyState, LoadMoreFor, PageHeader, SectionSpinner, confirmAction } from '../../components/ui';
+import { useAtomValue } from '../../app/store';
+import { Button, EmptyState, PageHeader, SectionSpinner } from '../../components/ui';
+import { LoadMoreFor } from '../../lib/LoadMoreFor';
 import { PlusIcon, UsersIcon } from '../../components/ui/icons';
-import { isUnauthorized } from '../../lib/api';
-import { removeById } from '../../lib/collections';
+import { useDeletion } from '../../lib/deletion';
 import { sessionUserAtom } from '../session/atoms';
 import { companyIdOf } from '../session/homePath';
-import { usersApi } from '../users/api';
 import { UserCard } from '../users/UserCard';
 import { UserForm } from '../users/UserForm';
 import { AwardBadgeDialog } from '../badges/AwardBadgeDialog';
-import { loadExecutives, loadMoreExecutives } from './actions';
-import { executivesAtom, executivesPage, executivesStatusAtom, sortedExecutivesAtom } from './atoms';
+import { deleteExecutive, loadExecutives, loadMoreExecutives } from './actions';
+import { executivesPage, executivesStatusAtom, sortedExecutivesAtom } from './atoms';
 
 /** Executive Management (admin): the company's executives, add/edit modal with an Active switch, deletion. */
 export function ExecutiveList() {
@@ -22,28 +20,15 @@ export function ExecutiveList() {
   const executives = useAtomValue(sortedExecutivesAtom);
   const status = useAtomValue(executivesStatusAtom);
   const [editing, setEditing] = useState<User | null | undefined>(undefined);
-  const [deletingId, setDeletingId] = useState<string | null>(null);
+  const { deletingId, remove } = useDeletion('Are you sure you want to delete this executive?', (executive: User) =>
+    companyId ? deleteExecutive(executive, companyId) : Promise.resolve(),
+  );
   const [awarding, setAwarding] = useState<User | null>(null);
 
   useEffect(() => {
     // Only an admin with a company loads the list (SPEC §6).
     if (companyId) void loadExecutives(companyId);
   }, [companyId]);
-
-  const remove = async (executive: User) => {
-    if (!confirmAction('Are you sure you want to delete this executive?')) return;
-    setDeletingId(executive._id);
-    try {
-      await usersApi.remove(executive._id);
-      store.set(executivesAtom, (list) => removeById(list, executive._id));
-      toast.success('Executive deleted successfully');
-      if (companyId) void loadExecutives(companyId, { quiet: true });
-    } catch (error) {
-      if (!isUnauthorized(error)) toast.error('Failed to delete executive');
-    } finally {
-      setDeletingId(null);
-    }
-  };
 
   const addButton = (
     <Button icon={<PlusIcon className="h-4 w-4" />} onClick={() => setEditing(null)} disabled={!companyId}>

@@ -1,29 +1,24 @@
-import type { User } from '@kpi/contracts';
-import { useEffect } from 'react';
-import { store, useAtomValue } from '../../app/store';
-import { removeById, upsertById } from '../../lib/collections';
-import { onEvent, onResync } from '../../lib/socket';
-import { companyIdOf } from '../session/homePath';
+import { useCallback } from 'react';
+import { useAtomValue } from '../../app/store';
 import { sessionUserAtom } from '../session/atoms';
+import { companyIdOf } from '../session/homePath';
+import { useUserListLive } from '../users/useUserListLive';
 import { loadExecutives } from './actions';
-import { executivesAtom, executivesStatusAtom } from './atoms';
+import { executives } from './atoms';
 
-const upsertExecutive = (user: User) =>
-  store.set(executivesAtom, (list) => (user.role === 'executive' ? upsertById(list, user) : removeById(list, user._id)));
+const EVENTS = { created: 'user.created', updated: 'user.updated', deleted: 'user.deleted' } as const;
 
 /** Applies user.* events (sent to the company's admins) to the executive list. */
 export function ExecutivesRealtimeEffect() {
   const companyId = companyIdOf(useAtomValue(sessionUserAtom));
-  useEffect(() => {
-    const offs = [
-      onEvent('user.created', ({ payload }) => upsertExecutive(payload.user)),
-      onEvent('user.updated', ({ payload }) => upsertExecutive(payload.user)),
-      onEvent('user.deleted', ({ payload }) => store.set(executivesAtom, (list) => removeById(list, payload.userId))),
-      onResync(() => {
-        if (companyId && store.get(executivesStatusAtom) !== 'idle') void loadExecutives(companyId, { quiet: true });
-      }),
-    ];
-    return () => offs.forEach((off) => off());
+  const reload = useCallback(() => {
+    if (companyId) void loadExecutives(companyId, { quiet: true });
   }, [companyId]);
+  useUserListLive({
+    list: executives,
+    role: 'executive',
+    events: EVENTS,
+    reload: companyId ? reload : null,
+  });
   return null;
 }

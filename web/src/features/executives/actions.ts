@@ -1,26 +1,22 @@
-import toast from 'react-hot-toast';
-import { store } from '../../app/store';
-import { isUnauthorized } from '../../lib/api';
+import type { User } from '@kpi/contracts';
+import { deleteWithToasts } from '../../lib/deletion';
 import { usersApi } from '../users/api';
-import { loadNextPage } from '../../lib/pagedList';
-import { executivesAtom, executivesPage, executivesStatusAtom } from './atoms';
+import { executives } from './atoms';
 
 export async function loadExecutives(companyId: string, { quiet = false } = {}): Promise<void> {
-  if (!quiet || store.get(executivesStatusAtom) !== 'ready') store.set(executivesStatusAtom, 'loading');
-  try {
-    const page = await usersApi.listByCompany(companyId, { role: 'executive' });
-    store.set(executivesAtom, page.body);
-    store.set(executivesPage.next, page.next);
-    store.set(executivesStatusAtom, 'ready');
-  } catch (error) {
-    if (store.get(executivesStatusAtom) !== 'ready') store.set(executivesStatusAtom, 'error');
-    if (!quiet && !isUnauthorized(error)) toast.error('Failed to fetch executives');
-  }
+  await executives.load(() => usersApi.listByCompany(companyId, { role: 'executive' }), { quiet });
 }
 
 /** "Load more": the company's next page of executives. */
-export async function loadMoreExecutives(companyId: string): Promise<void> {
-  if (!(await loadNextPage(executivesPage, executivesAtom, (cursor) => usersApi.listByCompany(companyId, { role: 'executive', cursor })))) {
-    toast.error('Failed to fetch executives');
-  }
-}
+export const loadMoreExecutives = (companyId: string): Promise<void> =>
+  executives.loadMore((cursor) => usersApi.listByCompany(companyId, { role: 'executive', cursor }));
+
+/** Deletes an executive of the company (after the screen's confirmation): the list drops it, then reloads quietly. */
+export const deleteExecutive = (executive: User, companyId: string): Promise<void> =>
+  deleteWithToasts({
+    call: () => usersApi.remove(executive._id),
+    forget: () => executives.forget(executive._id),
+    deleted: 'Executive deleted successfully',
+    failed: 'Failed to delete executive',
+    reload: () => void loadExecutives(companyId, { quiet: true }),
+  });

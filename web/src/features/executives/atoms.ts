@@ -1,18 +1,11 @@
 import type { User } from '@kpi/contracts';
-import { atom, onSessionReset, store } from '../../app/store';
-import type { LoadStatus } from '../../lib/loadStatus';
-import { pageStateAtoms, resetPageState } from '../../lib/pagedList';
+import { atom } from '../../app/store';
+import { pagedLoadable } from '../../lib/loadable';
 import { byName } from '../users/api';
 
-/** The admin's company's executives (role executive only), as the fetch and the user.* events leave it. */
-export const executivesAtom = atom<User[]>([]);
-export const executivesStatusAtom = atom<LoadStatus>('idle');
-/** The loaded pages of the company's executives (docs/paging.md). */
-export const executivesPage = pageStateAtoms();
+/** The admin's company's executives (role executive only), as the fetch and the user.* events leave it (docs/paging.md). */
+export const executives = pagedLoadable<User>({ failure: 'Failed to fetch executives' });
+export const executivesAtom = executives.value;
+export const executivesStatusAtom = executives.status;
+export const executivesPage = executives.page;
 export const sortedExecutivesAtom = atom((get) => [...get(executivesAtom)].sort(byName));
-
-onSessionReset(() => {
-  store.set(executivesAtom, []);
-  store.set(executivesStatusAtom, 'idle');
-  resetPageState(executivesPage);
-});

@@ -3,35 +3,15 @@ import toast from 'react-hot-toast';
 import { store } from '../../app/store';
 import { errorMessage, isUnauthorized } from '../../lib/api';
 import { leaderboardApi } from './api';
-import { leaderboardAtom, leaderboardQueryAtom, leaderboardStatusAtom } from './atoms';
+import { leaderboard, leaderboardAtom, leaderboardQueryAtom, leaderboardStatusAtom } from './atoms';
 import { applyLiveTop10, boardMatches, csvFilename, periodOf, samePeriod, type LeaderboardQuery } from './rules';
 
-const FETCH_FAILED = 'Failed to fetch leaderboard';
-// One toast id, so a retried load whose failure toast still shows does not stack a second one.
-const FETCH_TOAST_ID = 'leaderboard-fetch';
-
-/** Only the latest load may write: a late answer for a period the user has left is dropped. */
-let latestLoad = 0;
-
 /**
- * Fetches the board of `query` into the atoms. `quiet` (live refresh): keep what is shown, no spinner and no
- * toast. A failed load clears the list (SPEC §8).
+ * Fetches the board of `query` into the atoms; a late answer for a period the user has left is dropped.
+ * `quiet` (live refresh): keep what is shown, no spinner and no toast. A failed load clears the list (SPEC §8).
  */
 export async function loadLeaderboard(query: LeaderboardQuery, { quiet = false } = {}): Promise<void> {
-  const ticket = ++latestLoad;
-  if (!quiet || store.get(leaderboardStatusAtom) !== 'ready') store.set(leaderboardStatusAtom, 'loading');
-  try {
-    const board = await leaderboardApi.board(query);
-    if (ticket !== latestLoad) return;
-    store.set(leaderboardAtom, board);
-    store.set(leaderboardStatusAtom, 'ready');
-  } catch (error) {
-    if (ticket !== latestLoad) return;
-    if (quiet && store.get(leaderboardStatusAtom) === 'ready') return;
-    store.set(leaderboardAtom, null);
-    store.set(leaderboardStatusAtom, 'error');
-    if (!quiet && !isUnauthorized(error)) toast.error(errorMessage(error, FETCH_FAILED), { id: FETCH_TOAST_ID });
-  }
+  await leaderboard.load(() => leaderboardApi.board(query), { quiet });
 }
 
 /** Shows another period: remembers the choice and loads it. */
@@ -52,7 +32,7 @@ export async function generateLeaderboard(query: LeaderboardQuery): Promise<bool
     const board = await leaderboardApi.generate(query.type === 'monthly' ? { type: 'monthly', year: query.year, month: query.month } : { type: 'yearly', year: query.year });
     // The answer is the published board; show it if the user is still looking at that period.
     if (boardMatches(board, store.get(leaderboardQueryAtom))) {
-      latestLoad++;
+      leaderboard.supersede();
       store.set(leaderboardAtom, board);
       store.set(leaderboardStatusAtom, 'ready');
     }
@@ -96,7 +76,7 @@ export function applyLeaderboardUpdate(update: EventPayloads['leaderboard.update
   if (board.type === 'yearly') return board.period.year === update.period.year;
   const applied = applyLiveTop10(board, update);
   if (!applied) return false;
-  latestLoad++;
+  leaderboard.supersede();
   store.set(leaderboardAtom, applied.board);
   return !applied.complete;
 }

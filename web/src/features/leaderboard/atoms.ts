@@ -1,6 +1,7 @@
 import type { Leaderboard } from '@kpi/contracts';
 import { atom, onSessionReset, store } from '../../app/store';
-import type { LoadStatus } from '../../lib/loadStatus';
+import { errorMessage } from '../../lib/api';
+import { loadable } from '../../lib/loadable';
 import { companyZone } from '../session/companyClock';
 import { currentQuery, type LeaderboardQuery } from './rules';
 
@@ -11,11 +12,17 @@ import { currentQuery, type LeaderboardQuery } from './rules';
 export const leaderboardQueryAtom = atom<LeaderboardQuery>(currentQuery(new Date(), companyZone()));
 
 /** The board of that period as the fetch and the leaderboard.* events leave it; null before a load or after a failure. */
-export const leaderboardAtom = atom<Leaderboard | null>(null);
-export const leaderboardStatusAtom = atom<LoadStatus>('idle');
+const FETCH_FAILED = 'Failed to fetch leaderboard';
+export const leaderboard = loadable<Leaderboard | null>(null, {
+  failure: FETCH_FAILED,
+  describe: (error) => errorMessage(error, FETCH_FAILED),
+  toastId: 'leaderboard-fetch',
+  // SPEC §8: a failed load clears the list.
+  clearOnError: true,
+});
+export const leaderboardAtom = leaderboard.value;
+export const leaderboardStatusAtom = leaderboard.status;
 
 onSessionReset(() => {
   store.set(leaderboardQueryAtom, currentQuery(new Date(), companyZone()));
-  store.set(leaderboardAtom, null);
-  store.set(leaderboardStatusAtom, 'idle');
 });

@@ -1,7 +1,8 @@
 import type { Notification } from '@kpi/contracts';
 import { useRef } from 'react';
 import { useAtomValue } from '../../app/store';
-import { Button, LoadMoreFor, Spinner, cx } from '../../components/ui';
+import { Button, Spinner, cx } from '../../components/ui';
+import { LoadMoreFor } from '../../lib/LoadMoreFor';
 import { RelativeTime } from '../announcements/RelativeTime';
 import { loadMoreNotifications, markAllNotificationsRead } from './actions';
 import { notificationsPage, notificationsStatusAtom, sortedNotificationsAtom, unreadCountAtom } from './atoms';

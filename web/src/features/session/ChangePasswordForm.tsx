@@ -1,8 +1,9 @@
-import { MIN_PASSWORD_LENGTH } from '@kpi/contracts';
+import { changePasswordSchema, MIN_PASSWORD_LENGTH } from '@kpi/contracts';
 import { useState, type FormEvent } from 'react';
 import toast from 'react-hot-toast';
 import { Button, TextField } from '../../components/ui';
 import { errorMessage } from '../../lib/api';
+import { formProblem } from '../../lib/formProblem';
 import { changePassword } from './session';
 
 /** The one change-password form: the Security tab shows it inline, the profile and banner in a modal. */
@@ -14,8 +15,10 @@ export function ChangePasswordForm({ onDone, onCancel }: { onDone?: () => void; 
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    if (newPassword.length < MIN_PASSWORD_LENGTH) {
-      toast.error('Password must be at least 8 characters long');
+    // The new password's rules are the contract's; the two entries matching is this form's own check.
+    const problem = formProblem(changePasswordSchema.pick({ newPassword: true }), { newPassword });
+    if (problem) {
+      toast.error(problem.message);
       return;
     }
     if (newPassword !== confirmPassword) {

@@ -1,7 +1,7 @@
 import type { CompanyStats } from '@kpi/contracts';
 import { useEffect, useMemo, useState } from 'react';
 import { store, useAtomValue } from '../../app/store';
-import { Badge, Button, EmptyState, PageHeader } from '../../components/ui';
+import { Badge, Button, EmptyState, PageHeader, StatTile } from '../../components/ui';
 import { ChartIcon, ClipboardIcon, UsersIcon } from '../../components/ui/icons';
 import { sessionUserAtom } from '../session/atoms';
 import { companyIdOf } from '../session/homePath';
@@ -11,7 +11,6 @@ import { ChartCard } from './ChartCard';
 import { completionTrendChart, distributionChart, scoreBarChart, scoreTrendChart } from './charts';
 import { completionRate, groupLevel, isScored, oneDecimal } from './format';
 import { CheckCircleIcon, DownloadIcon, StarIcon } from './icons';
-import { StatCard } from './StatCard';
 import { StatsSkeleton } from './StatsSkeleton';
 import { TableCard, tdClass, thClass } from './TableCard';
 
@@ -87,10 +86,10 @@ function CompanyStatsBody({ stats }: { stats: CompanyStats }) {
   return (
     <div className="space-y-6">
       <div className="grid grid-cols-2 gap-2 sm:gap-4 lg:grid-cols-4">
-        <StatCard label="Total Executives" value={stats.totalExecutives} tone="indigo" icon={<UsersIcon />} />
-        <StatCard label="Total Tasks" value={stats.totalTasks} tone="sky" icon={<ClipboardIcon />} />
-        <StatCard label="Completed Tasks" value={stats.completedTasks} hint={`${rate}% completion`} tone="green" icon={<CheckCircleIcon />} />
-        <StatCard label="Average Score" value={oneDecimal(stats.averageScore)} hint="out of 10" tone="amber" icon={<StarIcon />} />
+        <StatTile label="Total Executives" value={stats.totalExecutives} tone="indigo" icon={<UsersIcon />} />
+        <StatTile label="Total Tasks" value={stats.totalTasks} tone="sky" icon={<ClipboardIcon />} />
+        <StatTile label="Completed Tasks" value={stats.completedTasks} hint={`${rate}% completion`} tone="green" icon={<CheckCircleIcon />} />
+        <StatTile label="Average Score" value={oneDecimal(stats.averageScore)} hint="out of 10" tone="amber" icon={<StarIcon />} />
       </div>
 
       <div className="grid gap-6 lg:grid-cols-2">

@@ -1,7 +1,7 @@
 import type { OverallStats } from '@kpi/contracts';
 import { useEffect, useMemo } from 'react';
 import { store, useAtomValue } from '../../app/store';
-import { Button, EmptyState, PageHeader } from '../../components/ui';
+import { Button, EmptyState, PageHeader, StatTile } from '../../components/ui';
 import { BuildingIcon, ChartIcon, ClipboardIcon, ShieldIcon, UsersIcon } from '../../components/ui/icons';
 import { loadOverallStats } from './actions';
 import { overallStatsAtom, overallStatsStatusAtom } from './atoms';
@@ -10,7 +10,6 @@ import { distributionChart, scoreBarChart, scoreTrendChart } from './charts';
 import { completionRate, isScored, oneDecimal, ratio } from './format';
 import { HealthIndicators } from './HealthIndicators';
 import { LayersIcon, PercentIcon, StarIcon } from './icons';
-import { StatCard } from './StatCard';
 import { StatsSkeleton } from './StatsSkeleton';
 import { TableCard, tdClass, thClass } from './TableCard';
 import { TopCompanies } from './TopCompanies';
@@ -61,15 +60,15 @@ function OverallStatsBody({ stats }: { stats: OverallStats }) {
     <div className="space-y-6">
       <div className="space-y-2 sm:space-y-4">
         <div className="grid grid-cols-2 gap-2 sm:gap-4 lg:grid-cols-4">
-          <StatCard label="Total Companies" value={stats.totalCompanies} tone="indigo" icon={<BuildingIcon />} />
-          <StatCard label="Total Executives" value={stats.totalExecutives} tone="sky" icon={<UsersIcon />} />
-          <StatCard label="Completed/Total Tasks" value={`${stats.completedTasks}/${stats.totalTasks}`} tone="green" icon={<ClipboardIcon />} />
-          <StatCard label="System Average" value={oneDecimal(stats.averageScore)} hint="out of 10" tone="amber" icon={<StarIcon />} />
+          <StatTile label="Total Companies" value={stats.totalCompanies} tone="indigo" icon={<BuildingIcon />} />
+          <StatTile label="Total Executives" value={stats.totalExecutives} tone="sky" icon={<UsersIcon />} />
+          <StatTile label="Completed/Total Tasks" value={`${stats.completedTasks}/${stats.totalTasks}`} tone="green" icon={<ClipboardIcon />} />
+          <StatTile label="System Average" value={oneDecimal(stats.averageScore)} hint="out of 10" tone="amber" icon={<StarIcon />} />
         </div>
         <div className="grid grid-cols-2 gap-2 sm:grid-cols-3 sm:gap-4">
-          <StatCard label="Total Admins" value={stats.totalAdmins} tone="violet" icon={<ShieldIcon />} />
-          <StatCard label="Completion Rate" value={`${rate}%`} tone="green" icon={<PercentIcon />} />
-          <StatCard className="col-span-2 sm:col-span-1" label="Average Tasks per Executive" value={oneDecimal(ratio(stats.totalTasks, stats.totalExecutives))} tone="rose" icon={<LayersIcon />} />
+          <StatTile label="Total Admins" value={stats.totalAdmins} tone="violet" icon={<ShieldIcon />} />
+          <StatTile label="Completion Rate" value={`${rate}%`} tone="green" icon={<PercentIcon />} />
+          <StatTile className="col-span-2 sm:col-span-1" label="Average Tasks per Executive" value={oneDecimal(ratio(stats.totalTasks, stats.totalExecutives))} tone="rose" icon={<LayersIcon />} />
         </div>
       </div>
 

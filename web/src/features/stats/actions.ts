@@ -1,49 +1,17 @@
 import toast from 'react-hot-toast';
-import { onSessionReset, store } from '../../app/store';
 import { isUnauthorized } from '../../lib/api';
 import { clearSession } from '../session/session';
 import { statsApi } from './api';
-import { companyStatsAtom, companyStatsStatusAtom, overallStatsAtom, overallStatsStatusAtom } from './atoms';
-
-// Live refetches can overlap: only the latest request of each kind may write its answer. A session reset
-// bumps both, so an answer that lands after sign-out is dropped.
-let companyRequest = 0;
-let overallRequest = 0;
-onSessionReset(() => {
-  companyRequest++;
-  overallRequest++;
-});
+import { companyStats, overallStats } from './atoms';
 
 /** Fetches a company's statistics into the atoms. `quiet`: keep what is shown, no skeleton and no toast. */
 export async function loadCompanyStats(companyId: string, { quiet = false } = {}): Promise<void> {
-  const request = ++companyRequest;
-  if (!quiet || store.get(companyStatsStatusAtom) !== 'ready') store.set(companyStatsStatusAtom, 'loading');
-  try {
-    const stats = await statsApi.company(companyId);
-    if (request !== companyRequest) return;
-    store.set(companyStatsAtom, stats);
-    store.set(companyStatsStatusAtom, 'ready');
-  } catch (error) {
-    if (request !== companyRequest) return;
-    if (store.get(companyStatsStatusAtom) !== 'ready') store.set(companyStatsStatusAtom, 'error');
-    if (!quiet && !isUnauthorized(error)) toast.error('Failed to fetch company statistics');
-  }
+  await companyStats.load(() => statsApi.company(companyId), { quiet });
 }
 
 /** Fetches the system-wide statistics into the atoms. `quiet` as above. */
 export async function loadOverallStats({ quiet = false } = {}): Promise<void> {
-  const request = ++overallRequest;
-  if (!quiet || store.get(overallStatsStatusAtom) !== 'ready') store.set(overallStatsStatusAtom, 'loading');
-  try {
-    const stats = await statsApi.overall();
-    if (request !== overallRequest) return;
-    store.set(overallStatsAtom, stats);
-    store.set(overallStatsStatusAtom, 'ready');
-  } catch (error) {
-    if (request !== overallRequest) return;
-    if (store.get(overallStatsStatusAtom) !== 'ready') store.set(overallStatsStatusAtom, 'error');
-    if (!quiet && !isUnauthorized(error)) toast.error('Failed to fetch overall statistics');
-  }
+  await overallStats.load(() => statsApi.overall(), { quiet });
 }
 
 /** Hands a Blob to the browser as a file download. */

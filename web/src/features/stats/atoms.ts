@@ -1,18 +1,12 @@
 import type { CompanyStats, OverallStats } from '@kpi/contracts';
-import { atom, onSessionReset, store } from '../../app/store';
-import type { LoadStatus } from '../../lib/loadStatus';
+import { loadable } from '../../lib/loadable';
 
 /** The admin's company statistics (GET /kpi/company/{id}), as the fetch and live refetches leave them. */
-export const companyStatsAtom = atom<CompanyStats | null>(null);
-export const companyStatsStatusAtom = atom<LoadStatus>('idle');
+export const companyStats = loadable<CompanyStats | null>(null, { failure: 'Failed to fetch company statistics' });
+export const companyStatsAtom = companyStats.value;
+export const companyStatsStatusAtom = companyStats.status;
 
 /** The superadmin's system-wide statistics (GET /kpi/overall). */
-export const overallStatsAtom = atom<OverallStats | null>(null);
-export const overallStatsStatusAtom = atom<LoadStatus>('idle');
-
-onSessionReset(() => {
-  store.set(companyStatsAtom, null);
-  store.set(companyStatsStatusAtom, 'idle');
-  store.set(overallStatsAtom, null);
-  store.set(overallStatsStatusAtom, 'idle');
-});
+export const overallStats = loadable<OverallStats | null>(null, { failure: 'Failed to fetch overall statistics' });
+export const overallStatsAtom = overallStats.value;
+export const overallStatsStatusAtom = overallStats.status;

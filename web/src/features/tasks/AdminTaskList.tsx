@@ -1,16 +1,14 @@
 import type { Task } from '@kpi/contracts';
 import { useEffect, useMemo, useState } from 'react';
-import toast from 'react-hot-toast';
 import { store, useAtomValue } from '../../app/store';
-import { Button, EmptyState, LoadMore, PageHeader, SectionSpinner, confirmAction, cx } from '../../components/ui';
+import { Button, EmptyState, LoadMore, PageHeader, SectionSpinner, cx } from '../../components/ui';
 import { AlertIcon, ClipboardIcon, PlusIcon } from '../../components/ui/icons';
-import { isUnauthorized } from '../../lib/api';
+import { useDeletion } from '../../lib/deletion';
 import { loadExecutives } from '../executives/actions';
 import { executivesStatusAtom, sortedExecutivesAtom } from '../executives/atoms';
 import { sessionUserAtom } from '../session/atoms';
 import { companyIdOf } from '../session/homePath';
-import { forgetTask, loadMoreTasks, loadTasks } from './actions';
-import { tasksApi } from './api';
+import { deleteTask, loadMoreTasks, loadTasks } from './actions';
 import { sortedTasksAtom, taskSummaryAtom, tasksLoadingMoreAtom, tasksNextCursorAtom, tasksStatusAtom, tasksStatusFilterAtom } from './atoms';
 import { AdminTaskCard } from './AdminTaskCard';
 import { StatTile } from '../../components/ui/StatTile';
@@ -39,7 +37,7 @@ export function AdminTaskList() {
   const loadingMore = useAtomValue(tasksLoadingMoreAtom);
   const [filter, setFilter] = useState<TaskFilter>(() => TASK_FILTERS.find((f) => FILTER_STATUS[f] === store.get(tasksStatusFilterAtom)) ?? 'all');
   const [editing, setEditing] = useState<Task | null | undefined>(undefined);
-  const [deletingId, setDeletingId] = useState<string | null>(null);
+  const { deletingId, remove } = useDeletion('Are you sure you want to delete this task?', deleteTask);
 
   useEffect(() => {
     if (!companyId) return;
@@ -58,21 +56,6 @@ export function AdminTaskList() {
   const chooseFilter = (chosen: TaskFilter) => {
     setFilter(chosen);
     void loadTasks(COMPANY, { status: FILTER_STATUS[chosen] ?? null });
-  };
-
-  const remove = async (task: Task) => {
-    if (!confirmAction('Are you sure you want to delete this task?')) return;
-    setDeletingId(task._id);
-    try {
-      await tasksApi.remove(task._id);
-      forgetTask(task._id);
-      toast.success('Task deleted successfully');
-      void loadTasks(COMPANY, { quiet: true });
-    } catch (error) {
-      if (!isUnauthorized(error)) toast.error('Failed to delete task');
-    } finally {
-      setDeletingId(null);
-    }
   };
 
   const createButton = (

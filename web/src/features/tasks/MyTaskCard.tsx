@@ -1,4 +1,4 @@
-import type { Task } from '@kpi/contracts';
+import { LIMITS, type Task } from '@kpi/contracts';
 import { useId, type FormEvent } from 'react';
 import { Button, Card, TextAreaField } from '../../components/ui';
 import { CalendarIcon, ClipboardIcon } from '../../components/ui/icons';
@@ -60,7 +60,7 @@ export function MyTaskCard({ task, now, box }: { task: Task; now: Date; box: Sub
                 label="Submission"
                 rows={4}
                 autoFocus
-                maxLength={10000}
+                maxLength={LIMITS.submission}
                 value={box.text}
                 onChange={(e) => box.onChange(e.target.value)}
                 placeholder="Enter your task submission..."

@@ -1,9 +1,11 @@
+import { submitTaskSchema } from '@kpi/contracts';
 import { useEffect, useMemo, useState } from 'react';
 import toast from 'react-hot-toast';
 import { store, useAtomValue } from '../../app/store';
 import { Button, EmptyState, LoadMore, PageHeader, SectionSpinner } from '../../components/ui';
 import { AlertIcon, ClipboardIcon } from '../../components/ui/icons';
 import { ApiError, errorMessage, isUnauthorized } from '../../lib/api';
+import { formProblem } from '../../lib/formProblem';
 import { sessionUserAtom } from '../session/atoms';
 import { applyTask, loadMoreTasks, loadTasks, type TaskSource } from './actions';
 import { tasksApi } from './api';
@@ -45,11 +47,12 @@ export function MyTaskList() {
   };
 
   const submit = async (taskId: string) => {
-    const content = text.trim();
-    if (!content) {
-      toast.error('Please provide submission content');
+    const problem = formProblem(submitTaskSchema, { content: text });
+    if (problem) {
+      toast.error(problem.message);
       return;
     }
+    const content = text.trim();
     setSending(true);
     try {
       applyTask(await tasksApi.submit(taskId, { content }));

@@ -1,4 +1,4 @@
-import { SCORE_MAX, SCORE_STEP, type Task } from '@kpi/contracts';
+import { LIMITS, SCORE_MAX, SCORE_STEP, type Task } from '@kpi/contracts';
 import { useState, type FormEvent } from 'react';
 import toast from 'react-hot-toast';
 import { Button, TextAreaField, TextField } from '../../components/ui';
@@ -68,7 +68,7 @@ export function ScoringPanel({ task, rescore = false, onDone, onCancel }: Scorin
         fieldClassName="mt-3"
         label="Feedback"
         rows={3}
-        maxLength={2000}
+        maxLength={LIMITS.feedback}
         value={feedback}
         onChange={(e) => setFeedback(e.target.value)}
         placeholder="What went well, and what to improve"
@@ -76,7 +76,7 @@ export function ScoringPanel({ task, rescore = false, onDone, onCancel }: Scorin
       <TextField
         fieldClassName="mt-3"
         label="Comment (optional)"
-        maxLength={2000}
+        maxLength={LIMITS.comment}
         value={comment}
         onChange={(e) => setComment(e.target.value)}
         placeholder="Added to the task's comments"

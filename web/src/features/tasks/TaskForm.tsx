@@ -1,4 +1,4 @@
-import { PRIORITIES, type Priority, type Task, type UpdateTaskRequest, type User } from '@kpi/contracts';
+import { LIMITS, PRIORITIES, type Priority, type Task, type UpdateTaskRequest, type User } from '@kpi/contracts';
 import { useId, useState, type FormEvent } from 'react';
 import toast from 'react-hot-toast';
 import { Button, Modal, SelectField, TextAreaField, TextField } from '../../components/ui';
@@ -81,12 +81,12 @@ export function TaskForm({ task, executives, onClose }: TaskFormProps) {
   return (
     <Modal title={task ? 'Edit Task' : 'Create Task'} onClose={onClose} size="lg">
       <form onSubmit={submit} noValidate className="space-y-4">
-        <TextField label="Title" required maxLength={200} value={title} onChange={(e) => setTitle(e.target.value)} placeholder="Quarterly sales report" {...invalidProps('title')} />
+        <TextField label="Title" required maxLength={LIMITS.title} value={title} onChange={(e) => setTitle(e.target.value)} placeholder="Quarterly sales report" {...invalidProps('title')} />
         <TextAreaField
           label="Description"
           required
           rows={3}
-          maxLength={5000}
+          maxLength={LIMITS.description}
           value={description}
           onChange={(e) => setDescription(e.target.value)}
           placeholder="What needs to be done, and what a good result looks like"
@@ -134,7 +134,7 @@ export function TaskForm({ task, executives, onClose }: TaskFormProps) {
           type="url"
           required
           inputMode="url"
-          maxLength={2048}
+          maxLength={LIMITS.url}
           value={reportLink}
           onChange={(e) => setReportLink(e.target.value)}
           placeholder="https://reports.example.com/..."

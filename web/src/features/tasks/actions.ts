@@ -1,10 +1,9 @@
 import { PAGE_DEFAULT, type Task, type TaskListStatus, type User } from '@kpi/contracts';
-import toast from 'react-hot-toast';
 import { store } from '../../app/store';
-import { isUnauthorized } from '../../lib/api';
-import { appendNew, removeById } from '../../lib/collections';
+import { removeById } from '../../lib/collections';
+import { deleteWithToasts } from '../../lib/deletion';
 import { tasksApi, type TaskPageQuery } from './api';
-import { taskSummaryAtom, tasksAtom, tasksLoadingMoreAtom, tasksNextCursorAtom, tasksStatusAtom, tasksStatusFilterAtom } from './atoms';
+import { tasks, taskSummaryAtom, tasksAtom, tasksStatusFilterAtom } from './atoms';
 
 /** Where a session's tasks come from: an admin's company, or an executive's own list. */
 export type TaskSource = { kind: 'company' } | { kind: 'user'; userId: string };
@@ -24,38 +23,16 @@ const RELOAD_MAX = 200;
  */
 export async function loadTasks(source: TaskSource, { quiet = false, status }: { quiet?: boolean; status?: TaskListStatus | null } = {}): Promise<void> {
   if (status !== undefined) store.set(tasksStatusFilterAtom, status ?? undefined);
-  if (!quiet || store.get(tasksStatusAtom) !== 'ready') store.set(tasksStatusAtom, 'loading');
   const loaded = store.get(tasksAtom).length;
   const limit = quiet && loaded > PAGE_DEFAULT ? Math.min(loaded, RELOAD_MAX) : undefined;
   const filter = store.get(tasksStatusFilterAtom);
-  try {
-    const [page] = await Promise.all([fetchPage(source, { status: filter, limit }), loadTaskSummary()]);
-    // A newer load (another filter) may have started meanwhile: only the latest one fills the list.
-    if (store.get(tasksStatusFilterAtom) !== filter) return;
-    store.set(tasksAtom, page.body);
-    store.set(tasksNextCursorAtom, page.next);
-    store.set(tasksStatusAtom, 'ready');
-  } catch (error) {
-    if (store.get(tasksStatusAtom) !== 'ready') store.set(tasksStatusAtom, 'error');
-    if (!quiet && !isUnauthorized(error)) toast.error('Failed to fetch tasks');
-  }
+  // Only the latest load fills the list (a newer one may ask with another filter).
+  await tasks.load(async () => (await Promise.all([fetchPage(source, { status: filter, limit }), loadTaskSummary()]))[0], { quiet });
 }
 
 /** "Load more": appends the next page; a task already there (it arrived live meanwhile) is not doubled. */
-export async function loadMoreTasks(source: TaskSource): Promise<void> {
-  const cursor = store.get(tasksNextCursorAtom);
-  if (!cursor || store.get(tasksLoadingMoreAtom)) return;
-  store.set(tasksLoadingMoreAtom, true);
-  try {
-    const page = await fetchPage(source, { status: store.get(tasksStatusFilterAtom), cursor });
-    store.set(tasksAtom, (list) => appendNew(list, page.body));
-    store.set(tasksNextCursorAtom, page.next);
-  } catch (error) {
-    if (!isUnauthorized(error)) toast.error('Failed to fetch tasks');
-  } finally {
-    store.set(tasksLoadingMoreAtom, false);
-  }
-}
+export const loadMoreTasks = (source: TaskSource): Promise<void> =>
+  tasks.loadMore((cursor) => fetchPage(source, { status: store.get(tasksStatusFilterAtom), cursor }));
 
 /** The counters, from the server (GET /tasks/summary). */
 export async function loadTaskSummary(): Promise<void> {
@@ -92,3 +69,13 @@ export function applyTask(task: Task): void {
 }
 
 export const forgetTask = (taskId: string): void => store.set(tasksAtom, (list) => removeById(list, taskId));
+
+/** Admin: deletes a task (after the screen's confirmation): the list drops it, then reloads quietly. */
+export const deleteTask = (task: Task): Promise<void> =>
+  deleteWithToasts({
+    call: () => tasksApi.remove(task._id),
+    forget: () => forgetTask(task._id),
+    deleted: 'Task deleted successfully',
+    failed: 'Failed to delete task',
+    reload: () => void loadTasks({ kind: 'company' }, { quiet: true }),
+  });

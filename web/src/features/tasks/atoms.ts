@@ -1,18 +1,19 @@
 import type { Task, TaskListStatus, TaskSummary } from '@kpi/contracts';
 import { atom, onSessionReset, store } from '../../app/store';
-import type { LoadStatus } from '../../lib/loadStatus';
+import { pagedLoadable } from '../../lib/loadable';
 import { byNewest } from './rules';
 
 /**
  * The tasks this session can see, as the fetch and the task.* events leave them: an admin's company tasks,
  * or an executive's own tasks (a tab holds one session, so one atom serves both areas).
  */
-export const tasksAtom = atom<Task[]>([]);
-export const tasksStatusAtom = atom<LoadStatus>('idle');
+export const tasks = pagedLoadable<Task>({ failure: 'Failed to fetch tasks' });
+export const tasksAtom = tasks.value;
+export const tasksStatusAtom = tasks.status;
 
 /** The loaded pages' next cursor: null once the last page is in (docs/paging.md). */
-export const tasksNextCursorAtom = atom<string | null>(null);
-export const tasksLoadingMoreAtom = atom(false);
+export const tasksNextCursorAtom = tasks.page.next;
+export const tasksLoadingMoreAtom = tasks.page.loadingMore;
 /** The server-side filter the loaded pages were asked with (the admin's filter chips); undefined for all. */
 export const tasksStatusFilterAtom = atom<TaskListStatus | undefined>(undefined);
 /** The counters, counted by the server over every task in scope, never from the loaded pages. */
@@ -22,10 +23,6 @@ export const taskSummaryAtom = atom<TaskSummary | null>(null);
 export const sortedTasksAtom = atom((get) => [...get(tasksAtom)].sort(byNewest));
 
 onSessionReset(() => {
-  store.set(tasksAtom, []);
-  store.set(tasksStatusAtom, 'idle');
-  store.set(tasksNextCursorAtom, null);
-  store.set(tasksLoadingMoreAtom, false);
   store.set(tasksStatusFilterAtom, undefined);
   store.set(taskSummaryAtom, null);
 });

@@ -1,5 +1,6 @@
-import { isOverdue, isValidScore, timeScoreFor, totalScoreFor, type Priority, type Task, type TaskListStatus, type TaskStatus, type TaskSummary } from '@kpi/contracts';
+import { createTaskSchema, isOverdue, isValidScore, scoreTaskSchema, timeScoreFor, totalScoreFor, type Priority, type Task, type TaskListStatus, type TaskStatus, type TaskSummary } from '@kpi/contracts';
 import type { BadgeTone } from '../../components/ui';
+import { formProblem } from '../../lib/formProblem';
 
 /** Newest first, ties by id: the order the server lists tasks in. */
 export const byNewest = (a: Task, b: Task): number => b.createdAt.localeCompare(a.createdAt) || a._id.localeCompare(b._id);
@@ -127,16 +128,13 @@ export interface ScoreInput {
   feedback: string;
 }
 
-/** The scoring panel's checks, in SPEC §5's words; null when the scores may be sent. */
+/**
+ * The scoring panel's checks: the contract's (SPEC §5's words), a missing field before a score out of range.
+ * Null when the scores may be sent. An empty panel has its own message (a display rule, not the server's).
+ */
 export function validateScore({ quality, initiative, feedback }: ScoreInput): string | null {
-  const q = quality.trim();
-  const i = initiative.trim();
-  const f = feedback.trim();
-  if (!q && !i && !f) return 'Please enter scores and feedback';
-  if (!q || !i || !f) return 'Quality, initiative, and feedback are required';
-  if (!isValidScore(Number(q))) return 'Quality score must be between 0 and 10';
-  if (!isValidScore(Number(i))) return 'Initiative score must be between 0 and 10';
-  return null;
+  if (!quality.trim() && !initiative.trim() && !feedback.trim()) return 'Please enter scores and feedback';
+  return formProblem(scoreTaskSchema, { qualityScore: quality, initiativeScore: initiative, feedback }, { blankFirst: true })?.message ?? null;
 }
 
 export interface ScorePreview {
@@ -187,16 +185,6 @@ export const isPastDeadline = (value: string, now = new Date()): boolean => {
   return iso !== null && new Date(iso).getTime() < now.getTime();
 };
 
-/** An absolute http(s) URL, as the server requires for report links. */
-export function isHttpUrl(value: string): boolean {
-  try {
-    const url = new URL(value.trim());
-    return url.protocol === 'http:' || url.protocol === 'https:';
-  } catch {
-    return false;
-  }
-}
-
 export interface TaskFormInput {
   title: string;
   description: string;
@@ -206,16 +194,11 @@ export interface TaskFormInput {
 }
 export type TaskFormField = keyof TaskFormInput;
 
-/** The task form's checks in field order, with the server's (and SPEC §5's) messages. */
+/** The task form's checks: the contract's, in field order, with its (SPEC §5's) messages. */
 export function validateTaskForm(input: TaskFormInput): { field: TaskFormField; message: string } | null {
-  if (!input.title.trim()) return { field: 'title', message: 'Title is required' };
-  if (!input.description.trim()) return { field: 'description', message: 'Description is required' };
-  if (!input.assignedTo) return { field: 'assignedTo', message: 'Please select an executive to assign this task to' };
-  if (!input.deadline.trim()) return { field: 'deadline', message: 'Deadline is required' };
-  if (fromLocalInput(input.deadline) === null) return { field: 'deadline', message: 'Deadline must be a valid date' };
-  if (!input.reportLink.trim()) return { field: 'reportLink', message: 'Report link is required' };
-  if (!isHttpUrl(input.reportLink)) return { field: 'reportLink', message: 'Report link must be a valid http(s) URL' };
-  return null;
+  // The picker gives local time; an unreadable value goes as typed, so the schema names it invalid.
+  const deadline = fromLocalInput(input.deadline) ?? input.deadline;
+  return formProblem<TaskFormField>(createTaskSchema, { ...input, deadline });
 }
 
 export const STATUS_LABELS: Record<TaskStatus, string> = {

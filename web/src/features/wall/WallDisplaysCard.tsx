@@ -8,8 +8,6 @@ import { formatDate } from '../../lib/format';
 import { forgetDisplay, loadWallDisplays, pairDisplay, revokeDisplay, wallDisplaysAtom, wallDisplaysStatusAtom } from './displays';
 import { lastSeenLabel } from './rules';
 
-const FETCH_TOAST_ID = 'wall-displays-fetch';
-
 /**
  * 'Wall displays' for an admin's Leaderboards screen: pair an office TV by the code it shows at /wall, see the
  * paired ones, and revoke one (its screen goes back to a pairing code at once).
@@ -24,9 +22,7 @@ export function WallDisplaysCard({ className }: { className?: string }) {
   const [now, setNow] = useState(() => Date.now());
 
   useEffect(() => {
-    loadWallDisplays().catch((err) => {
-      if (!isUnauthorized(err)) toast.error(errorMessage(err, 'Failed to fetch wall displays'), { id: FETCH_TOAST_ID });
-    });
+    void loadWallDisplays();
     const timer = setInterval(() => setNow(Date.now()), 60_000);
     return () => clearInterval(timer);
   }, []);

@@ -1,28 +1,24 @@
 import type { WallDisplay } from '@kpi/contracts';
-import { atom, onSessionReset, store } from '../../app/store';
-import type { LoadStatus } from '../../lib/loadStatus';
+import { store } from '../../app/store';
+import { errorMessage } from '../../lib/api';
+import { pagedLoadable } from '../../lib/loadable';
 import { upsertById, removeById } from '../../lib/collections';
 import { displaysApi } from './displaysApi';
 
+const FETCH_FAILED = 'Failed to fetch wall displays';
+
 /** The admin's company's paired wall displays, newest first. */
-export const wallDisplaysAtom = atom<WallDisplay[]>([]);
-export const wallDisplaysStatusAtom = atom<LoadStatus>('idle');
-
-onSessionReset(() => {
-  store.set(wallDisplaysAtom, []);
-  store.set(wallDisplaysStatusAtom, 'idle');
+export const wallDisplays = pagedLoadable<WallDisplay>({
+  failure: FETCH_FAILED,
+  describe: (error) => errorMessage(error, FETCH_FAILED),
+  toastId: 'wall-displays-fetch',
 });
+export const wallDisplaysAtom = wallDisplays.value;
+export const wallDisplaysStatusAtom = wallDisplays.status;
 
-/** Fetches the list; the caller shows the failure toast (and none for a 401, which ends the session). */
+/** Fetches the list, keeping what is shown while it reloads. */
 export async function loadWallDisplays(): Promise<void> {
-  if (store.get(wallDisplaysStatusAtom) !== 'ready') store.set(wallDisplaysStatusAtom, 'loading');
-  try {
-    store.set(wallDisplaysAtom, await displaysApi.list());
-    store.set(wallDisplaysStatusAtom, 'ready');
-  } catch (error) {
-    if (store.get(wallDisplaysStatusAtom) !== 'ready') store.set(wallDisplaysStatusAtom, 'error');
-    throw error;
-  }
+  await wallDisplays.load(() => displaysApi.list(), { keep: true });
 }
 
 /** Pairs the screen showing `code`; the new display goes to the top of the list. */

@@ -1,16 +1,6 @@
 import { io, type Socket } from 'socket.io-client';
-import type { AnyEnvelope, EventType, HandshakeAuth } from '@kpi/contracts';
+import { WALL_EVENT_TYPES, type AnyEnvelope, type HandshakeAuth } from '@kpi/contracts';
 import { reconnectDelay } from './rules';
-
-/** The events the server relays to walls (api/src/events/wall-relay.ts). */
-const WALL_EVENTS = [
-  'leaderboard.updated',
-  'leaderboard.generated',
-  'announcement.created',
-  'announcement.updated',
-  'announcement.pinned',
-  'announcement.deleted',
-] as const satisfies readonly EventType[];
 
 export interface WallSocketListener {
   /** The server placed the socket in its rooms: refetch the board (walls get no replay). */
@@ -57,7 +47,7 @@ export function openWallSocket(token: string, listener: WallSocketListener): () 
     attempt = 0;
     listener.live();
   });
-  for (const type of WALL_EVENTS) {
+  for (const type of WALL_EVENT_TYPES) {
     socket.on(type, (envelope: unknown) => {
       if (isEnvelope(type, envelope)) listener.event(envelope);
     });

@@ -1,6 +1,6 @@
 import { Suspense, lazy } from 'react';
 import { Navigate, Route, Routes } from 'react-router-dom';
-import { DashboardShell, type ShellTab } from '../../components/layout/DashboardShell';
+import { DashboardShell, type ShellTab } from '../../app/layout/DashboardShell';
 import { SectionSpinner } from '../../components/ui';
 import { BuildingIcon, ChartIcon, UsersIcon } from '../../components/ui/icons';
 import { AdminsRealtimeEffect } from '../../features/admins/AdminsRealtimeEffect';

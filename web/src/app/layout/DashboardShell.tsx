@@ -1,14 +1,14 @@
 import { PRODUCT_NAME, type Role } from '@kpi/contracts';
 import type { ReactNode } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
-import { useAtomValue } from '../../app/store';
+import { useAtomValue } from '../store';
 import { PasswordChangeBanner } from '../../features/session/PasswordChangeBanner';
 import { SessionRealtimeEffect } from '../../features/session/SessionRealtimeEffect';
 import { sessionUserAtom } from '../../features/session/atoms';
 import { companyNameOf } from '../../features/session/homePath';
 import { logout } from '../../features/session/session';
-import { Button, RoleBadge, cx } from '../ui';
-import { ChartLineIcon, LogoutIcon } from '../ui/icons';
+import { Button, RoleBadge, cx } from '../../components/ui';
+import { ChartLineIcon, LogoutIcon } from '../../components/ui/icons';
 import { ConnectionIndicator } from './ConnectionIndicator';
 import { HeaderActions } from './HeaderActions';
 import { activeTabPath, tabHref, type TabDef } from './tabs';

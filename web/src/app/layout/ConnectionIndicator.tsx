@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
-import { useAtomValue } from '../../app/store';
+import { useAtomValue } from '../store';
 import { connectionAtom, connectionLabel } from '../../lib/connection';
-import { cx } from '../ui';
+import { cx } from '../../components/ui';
 
 const DOT = { live: 'bg-emerald-500', reconnecting: 'bg-amber-400 animate-pulse', offline: 'bg-slate-400' } as const;
 
