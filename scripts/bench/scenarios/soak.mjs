@@ -39,7 +39,6 @@ export default {
     await sample(0);
     let stop = false;
     let announcements = 0;
-    let scores = 0;
     const failures = [];
     const announcing = (async () => {
       while (!stop) {
@@ -58,7 +57,7 @@ export default {
       await sample(Math.round((Date.now() - started) / 1000));
     }
     const out = await scoring;
-    scores = out.results.length + out.failures.length;
+    const scores = out.results.length + out.failures.length;
     failures.push(...out.failures);
     stop = true;
     await announcing;

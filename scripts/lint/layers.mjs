@@ -1,0 +1,103 @@
+// The import boundaries of the tree (docs/architecture.md draws them): which folder may not import which.
+// Turned into `no-restricted-imports` blocks for eslint.config.mjs. That rule sees the import specifier, not the
+// resolved file, so a forbidden folder is matched as a path segment reached by going up (`../`, `../../x/`):
+// every folder named here has a name unique in its tree, and a layer never contains a folder it forbids.
+
+/** A sibling folder reached through `../`, e.g. folder('modules') matches `../../modules/users/user.entity`. */
+const folder = (name, { except } = {}) => ({
+  regex: `^(\\.\\./)+([^/]+/)*${name}(${except ? `/(?!${except}$)` : '/'}|$)`,
+  label: except ? `${name}/ (except ${name}/${except})` : `${name}/`,
+});
+
+/** A package and its subpaths. */
+const pkg = (name) => ({ regex: `^${name}(/|$)`, label: name });
+
+/**
+ * `layer`: a folder, relative to the repository root; the rule holds for every file under it, tests included.
+ * `except`: subfolders the rule does not cover. Nested layers inherit their parents' rules.
+ */
+export const layers = [
+  {
+    layer: 'api/src',
+    except: ['api/src/config', 'api/src/database'],
+    forbid: [pkg('@mikro-orm/sqlite'), pkg('@mikro-orm/postgresql')],
+    because:
+      'only config/ and database/ know which SQL driver runs; import EntityManager from @mikro-orm/knex ' +
+      '(or @mikro-orm/core when no query builder is needed)',
+  },
+  {
+    layer: 'api/src/common',
+    forbid: [folder('modules'), folder('events'), folder('realtime')],
+    because: 'common/ is the bottom layer; reach a module through a port (an interface and injection token) instead',
+  },
+  {
+    layer: 'api/src/events',
+    forbid: [folder('modules'), folder('realtime')],
+    because: 'events/ is the outbox only (recorder, log, unit of work); the socket side lives in realtime/',
+  },
+  {
+    layer: 'api/src/modules',
+    forbid: [folder('realtime')],
+    because: 'services never touch sockets: record an event and let realtime/ act on it after commit',
+  },
+  {
+    layer: 'api/src/modules/kpi',
+    forbid: [folder('leaderboard')],
+    because: 'kpi and leaderboard stay independent; move what both need down into common/ or contracts',
+  },
+  {
+    layer: 'api/src/modules/leaderboard',
+    forbid: [folder('kpi')],
+    because: 'kpi and leaderboard stay independent; move what both need down into common/ or contracts',
+  },
+  {
+    layer: 'web/src/components',
+    forbid: [folder('features'), folder('app'), folder('pages'), pkg('jotai')],
+    because: 'components/ are presentational: they get data through props and never read the store',
+  },
+  {
+    layer: 'web/src/lib',
+    // The one jotai store lives in app/store.ts (STYLE.md) and non-React code in lib/ writes atoms through it.
+    forbid: [folder('features'), folder('pages'), folder('app', { except: 'store' })],
+    because: 'lib/ sits under the features; only the store may be taken from app/',
+  },
+  {
+    layer: 'web/src/features',
+    forbid: [folder('pages')],
+    because: 'pages compose features, never the other way round',
+  },
+];
+
+const isInside = (path, folderPath) => path === folderPath || path.startsWith(`${folderPath}/`);
+
+/**
+ * One flat-config block per layer. A block carries its own rules and those of every enclosing layer, because a
+ * later block's `no-restricted-imports` replaces an earlier one's for the same file instead of adding to it.
+ */
+export const layerBoundaryConfigs = (table = layers) =>
+  [...table]
+    .sort((a, b) => a.layer.split('/').length - b.layer.split('/').length)
+    .map((entry) => {
+      const applying = table.filter(
+        (outer) =>
+          isInside(entry.layer, outer.layer) && !(outer.except ?? []).some((skip) => isInside(entry.layer, skip)),
+      );
+      return {
+        name: `layers/${entry.layer}`,
+        files: [`${entry.layer}/**`],
+        ignores: (entry.except ?? []).map((skip) => `${skip}/**`),
+        rules: {
+          'no-restricted-imports': [
+            'error',
+            {
+              patterns: applying.flatMap((rule) =>
+                rule.forbid.map((target) => ({
+                  regex: target.regex,
+                  message: `Layer boundary: ${rule.layer}/ may not import ${target.label}: ${rule.because}.`,
+                })),
+              ),
+            },
+          ],
+        },
+      };
+    });
