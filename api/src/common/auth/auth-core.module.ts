@@ -9,7 +9,7 @@ import { SessionService } from './session.service';
 import { SESSION_USERS, type SessionUsers } from './session-users';
 import { signOptionsFor, USER_AUDIENCE, verifyOptionsFor } from './token-options';
 
-/** Authentication for the whole app: global token and roles guards and the user session checks (wall displays': modules/walls). */
+/** Authentication for the whole app: global token and roles guards and the user session checks (wall displays' own: the walls module). */
 @Global()
 @Module({
   imports: [

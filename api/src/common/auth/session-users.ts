@@ -11,7 +11,7 @@ export interface SessionRow {
 }
 
 /**
- * How the session check reads a user. The users module implements it (modules/users/session-users.query.ts) and
+ * How the session check reads a user. The users module implements it (UserSessionRows, session-users.query.ts) and
  * the app module wires it in, so common/ knows no users table.
  */
 export interface SessionUsers {
