@@ -1,10 +1,9 @@
 import { useEffect } from 'react';
 import { store, useAtomValue } from '../../app/store';
-import { upsertById } from '../../lib/collections';
 import { onEvent, onResync } from '../../lib/socket';
 import { sessionUserAtom } from '../session/atoms';
 import { loadMyBadges } from './actions';
-import { myBadgesAtom, myBadgesStatusAtom } from './atoms';
+import { myBadges } from './atoms';
 
 /** A badge awarded to the signed-in user appears in their profile at once. */
 export function BadgesRealtimeEffect() {
@@ -13,10 +12,10 @@ export function BadgesRealtimeEffect() {
     if (!userId) return;
     const offs = [
       onEvent('badge.awarded', ({ payload }) => {
-        if (payload.userId === userId) store.set(myBadgesAtom, (list) => upsertById(list, payload.userBadge, true));
+        if (payload.userId === userId) myBadges.upsert(payload.userBadge, true);
       }),
       onResync(() => {
-        if (store.get(myBadgesStatusAtom) !== 'idle') void loadMyBadges(userId);
+        if (store.get(myBadges.status) !== 'idle') void loadMyBadges(userId);
       }),
     ];
     return () => offs.forEach((off) => off());

@@ -1,9 +1,8 @@
 import { useEffect } from 'react';
 import { store } from '../../app/store';
-import { removeById, upsertById } from '../../lib/collections';
 import { onEvent, onResync } from '../../lib/socket';
 import { loadCompanies } from './actions';
-import { companiesAtom, companiesStatusAtom } from './atoms';
+import { companies } from './atoms';
 
 /**
  * Applies company.* events to the same atoms the list fetch fills (superadmin system stream).
@@ -11,11 +10,11 @@ import { companiesAtom, companiesStatusAtom } from './atoms';
  */
 export function CompaniesRealtimeEffect() {
   useEffect(() => {
-    const loaded = () => store.get(companiesStatusAtom) !== 'idle';
+    const loaded = () => store.get(companies.status) !== 'idle';
     const offs = [
-      onEvent('company.created', ({ payload }) => store.set(companiesAtom, (list) => upsertById(list, payload.company, true))),
-      onEvent('company.updated', ({ payload }) => store.set(companiesAtom, (list) => upsertById(list, payload.company))),
-      onEvent('company.deleted', ({ payload }) => store.set(companiesAtom, (list) => removeById(list, payload.companyId))),
+      onEvent('company.created', ({ payload }) => companies.upsert(payload.company, true)),
+      onEvent('company.updated', ({ payload }) => companies.upsert(payload.company)),
+      onEvent('company.deleted', ({ payload }) => companies.forget(payload.companyId)),
       onResync(() => {
         if (loaded()) void loadCompanies({ quiet: true });
       }),
