@@ -1,13 +1,19 @@
 // The import boundaries of the tree (docs/architecture.md draws them): which folder may not import which.
 // Turned into `no-restricted-imports` blocks for eslint.config.mjs. That rule sees the import specifier, not the
-// resolved file, so a forbidden folder is matched as a path segment reached by going up (`../`, `../../x/`):
-// every folder named here has a name unique in its tree, and a layer never contains a folder it forbids.
+// resolved file, and every import inside a workspace is relative, so a forbidden folder is matched as the specifier
+// climbing (`../`) and then naming the folder by its path under src/ or any tail of it: from modules/kpi/,
+// `../leaderboard/x`, `../../modules/leaderboard/x` and `../../../src/modules/leaderboard/x` all match
+// folder('modules/leaderboard'), while `../../common/leaderboard/x` does not.
 
-/** A sibling folder reached through `../`, e.g. folder('modules') matches `../../modules/users/user.entity`. */
-const folder = (name, { except } = {}) => ({
-  regex: `^(\\.\\./)+([^/]+/)*${name}(${except ? `/(?!${except}$)` : '/'}|$)`,
-  label: except ? `${name}/ (except ${name}/${except})` : `${name}/`,
-});
+/** A folder under the workspace's src/, optionally with one file or subfolder of it allowed (`except`). */
+const folder = (path, { except } = {}) => {
+  const segments = `src/${path}`.split('/');
+  const tails = segments.map((_, i) => segments.slice(i).join('/'));
+  return {
+    regex: `^(\\.\\./)+(${tails.join('|')})(${except ? `/(?!${except}$)` : '/'}|$)`,
+    label: except ? `${path}/ (except ${path}/${except})` : `${path}/`,
+  };
+};
 
 /** A package and its subpaths. */
 const pkg = (name) => ({ regex: `^${name}(/|$)`, label: name });
@@ -42,12 +48,12 @@ export const layers = [
   },
   {
     layer: 'api/src/modules/kpi',
-    forbid: [folder('leaderboard')],
+    forbid: [folder('modules/leaderboard')],
     because: 'kpi and leaderboard stay independent; move what both need down into common/ or contracts',
   },
   {
     layer: 'api/src/modules/leaderboard',
-    forbid: [folder('kpi')],
+    forbid: [folder('modules/kpi')],
     because: 'kpi and leaderboard stay independent; move what both need down into common/ or contracts',
   },
   {
