@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { EntityManager } from '@mikro-orm/knex';
+import { outsideRequest } from '../common/tenancy/query-origin';
 import { EventPublisher } from './event-publisher';
 import { EventRecorder } from './event-recorder';
 
@@ -23,7 +24,8 @@ export class UnitOfWork {
       recorded = await events.flush();
       return value;
     });
-    this.publisher.publish(recorded);
+    // Publishing serves every audience of the events, not the caller: none of its reads are the request's.
+    outsideRequest(() => this.publisher.publish(recorded));
     return result;
   }
 }
