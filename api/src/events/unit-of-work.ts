@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { EntityManager } from '@mikro-orm/knex';
+import { outsideRequest } from '../common/tenancy/query-origin';
 import { CommitFeed, type Committed } from './commit-feed';
 import { EventRecorder } from './event-recorder';
 
@@ -24,7 +25,8 @@ export class UnitOfWork {
       committed = await events.flush();
       return value;
     });
-    this.feed.deliver(committed);
+    // Delivery serves every audience of the events, not the caller: none of its reads are the request's.
+    outsideRequest(() => this.feed.deliver(committed));
     return result;
   }
 }

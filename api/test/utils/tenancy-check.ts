@@ -84,6 +84,10 @@ export function tenantTablesOf(orm: MikroORM): Set<string> {
 }
 
 const found: Violation[] = [];
+let checkedCount = 0;
+
+/** How many statements the check has read so far: proof, for its own e2e test, that it sees anything at all. */
+export const statementsChecked = (): number => checkedCount;
 
 /** The violations seen since the last call, cleared (the jest setup fails the test that caused them). */
 export function takeViolations(): Violation[] {
@@ -112,6 +116,7 @@ export function watchTenancy(orm: MikroORM): void {
   knex.on('query', (query: KnexQuery) => {
     const origin = currentQueryOrigin();
     if (!origin || origin.acrossCompanies || (origin.actor.role !== 'admin' && origin.actor.role !== 'executive')) return;
+    checkedCount++;
     const bindings = query.bindings ?? [];
     const ids = idsOf(origin);
     const problem = tenancyProblem({ sql: query.sql, bindings, companyId: origin.actor.companyId ?? '', knownIds: ids }, tenantTables);

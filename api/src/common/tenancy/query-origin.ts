@@ -23,6 +23,11 @@ export function markAcrossCompanies<T>(reason: string, work: () => T): T {
   return origin ? origins.run({ ...origin, acrossCompanies: reason }, work) : work();
 }
 
+/** Runs work that belongs to no request although one started it (the outbox publishing after commit). */
+export function outsideRequest<T>(work: () => T): T {
+  return origins.exit(work);
+}
+
 /**
  * Runs every signed-in HTTP handler with its actor in an AsyncLocalStorage, so a statement can be traced to
  * the request and role it runs for. The e2e suites' tenancy check reads it (test/utils/tenancy-check.ts);

@@ -5,6 +5,7 @@ import type { z } from 'zod';
 import type { Actor } from '../../common/auth/actor';
 import { invalid, notFound } from '../../common/errors/app-error';
 import type { CsvDocument } from '../../common/csv/csv-file';
+import { Scope } from '../../common/tenancy/scope';
 import { Company } from '../companies/company.entity';
 import { LeaderboardSnapshot } from './leaderboard-snapshot.entity';
 import { leaderboardCsv } from './leaderboard.csv';
@@ -19,9 +20,9 @@ export class PublishedLeaderboardService {
 
   /** The caller's company's snapshot of the period (`?format=csv` downloads it); 404 if never published. */
   async read(actor: Actor, period: LeaderboardPeriod, query: LeaderboardQuery): Promise<PublishedLeaderboard | CsvDocument> {
-    const companyId = this.companyOf(actor, query.company);
+    const scope = this.scopeOf(actor, query.company);
     const em = this.em.fork();
-    const snapshot = await em.findOne(LeaderboardSnapshot, { company: companyId, periodKey: periodKey(period) });
+    const snapshot = await em.findOne(LeaderboardSnapshot, scope.where({ periodKey: periodKey(period) }));
     if (!snapshot) throw notFound('Published leaderboard');
     const board: PublishedLeaderboard = {
       type: snapshot.type,
@@ -31,17 +32,14 @@ export class PublishedLeaderboardService {
       publishedAt: snapshot.generatedAt.toISOString(),
     };
     if (query.format !== 'csv') return board;
-    const company = await em.findOneOrFail(Company, { id: companyId }, { fields: ['timeZone'] });
+    const company = await em.findOneOrFail(Company, { id: snapshot.company.id }, { fields: ['timeZone'] });
     return leaderboardCsv({ ...board, generatedAt: board.publishedAt }, company.timeZone, new Date());
   }
 
   /** Admins and executives read their own company; naming another answers 404 like a missing one. The superadmin names one. */
-  private companyOf(actor: Actor, requested?: string): string {
-    if (actor.role === 'superadmin') {
-      if (!requested) throw invalid('Company is required', 'company');
-      return requested;
-    }
-    if (!actor.companyId || (requested && requested !== actor.companyId)) throw notFound('Published leaderboard');
-    return actor.companyId;
+  private scopeOf(actor: Actor, requested?: string): Scope {
+    const scope = Scope.of(actor);
+    if (scope.isAllCompanies && !requested) throw invalid('Company is required', 'company');
+    return requested ? scope.companyById(requested, 'Published leaderboard') : scope;
   }
 }

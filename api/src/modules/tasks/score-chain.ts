@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { EntityManager } from '@mikro-orm/knex';
-import { PostgreSqlPlatform } from '@mikro-orm/postgresql';
+import { onPostgreSql } from '../../database/row-lock';
 import { ScoreHistory, type ScoreFigures } from './score-history.entity';
 
 /** The `prevHash` of a company's first chained row. */
@@ -41,7 +41,7 @@ export function chainHash(prevHash: string, row: HistoryContent): string {
  * index refuses a fork should two ever slip past.
  */
 export async function appendScoreHistory(em: EntityManager, row: Omit<HistoryContent, 'id' | 'chainSeq' | 'at'> & { at?: Date }): Promise<ScoreHistory> {
-  if (em.getPlatform() instanceof PostgreSqlPlatform) {
+  if (onPostgreSql(em)) {
     await em.execute(`select pg_advisory_xact_lock(hashtext(?))`, [`score-chain:${row.companyId}`]);
   }
   const last = await em.findOne(
