@@ -25,7 +25,7 @@ const ERROR_MEANING: Record<number, string> = {
 };
 
 const toJson = (schema: ZodType, io: Io): JsonSchema =>
-  z.toJSONSchema(schema, { io, unrepresentable: 'any', override: tidy }) as JsonSchema;
+  z.toJSONSchema(schema, { io, unrepresentable: 'any', override: tidy });
 
 /** Timestamps keep `format: date-time`; the generated 300-character pattern only hides that in the UI. */
 function tidy(ctx: { jsonSchema: JsonSchema }): void {

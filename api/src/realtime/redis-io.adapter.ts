@@ -103,7 +103,7 @@ export class RedisIoAdapter extends IoAdapter {
       blockTimeInMs: READ_BLOCK_MS,
     });
     // perMessageDeflate stays off whatever the gateway says (measured: 5x the latency and about 10x the memory per socket).
-    return super.createIOServer(port, { ...options, adapter, perMessageDeflate: false } as ServerOptions);
+    return super.createIOServer(port, { ...options, adapter, perMessageDeflate: false });
   }
 
   /** Called by Nest after the Socket.IO server has closed, which told the streams adapter to stop. */

@@ -15,7 +15,7 @@ describe('auth: cached sessions end at once when revoked', () => {
   afterAll(() => t.close());
 
   it('a changed password refuses the old token on the next request, though it was just cached', async () => {
-    const exec = tenant.executives[0]!;
+    const exec = tenant.executives[0];
     const old = exec.token;
     for (let i = 0; i < 3; i++) expect((await t.http.get('/api/auth/verify').set(bearer(old))).status).toBe(200);
     const changed = await t.http.put('/api/auth/change-password').set(bearer(old)).send({ currentPassword: exec.password, newPassword: 'a-new-password-1' });
@@ -26,7 +26,7 @@ describe('auth: cached sessions end at once when revoked', () => {
   });
 
   it('a deactivated executive is refused on the next request, though their token was just cached', async () => {
-    const exec = tenant.executives[1]!;
+    const exec = tenant.executives[1];
     expect((await t.http.get('/api/auth/verify').set(bearer(exec.token))).status).toBe(200);
     const res = await t.http.put(`/api/users/${exec.user._id}`).set(bearer(tenant.admin.token)).send({ isActive: false });
     expect(res.status).toBe(200);

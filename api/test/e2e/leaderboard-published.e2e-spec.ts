@@ -88,9 +88,9 @@ describe('published leaderboards', () => {
 
   it("never shows one company's snapshot to another: naming it or asking for the same period answers 404", async () => {
     await get(monthly, b.admin.token).expect(404);
-    await get(monthly, b.executives[0]!.token).expect(404);
+    await get(monthly, b.executives[0].token).expect(404);
     await get(`${monthly}?company=${a.company._id}`, b.admin.token).expect(404);
-    await get(`${monthly}?company=${a.company._id}&format=csv`, b.executives[0]!.token).expect(404);
+    await get(`${monthly}?company=${a.company._id}&format=csv`, b.executives[0].token).expect(404);
   });
 
   it('lets the superadmin read a named company, and asks them to name one', async () => {

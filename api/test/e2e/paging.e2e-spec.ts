@@ -39,9 +39,9 @@ describe('paging and counters', () => {
       expect(res.headers['access-control-expose-headers']).toMatch(/X-Next-Cursor/);
       if (next) {
         expect(items).toHaveLength(size);
-        const link = /^<([^>]+)>; rel="next"$/.exec(res.headers.link as string);
+        const link = /^<([^>]+)>; rel="next"$/.exec(res.headers.link);
         expect(link).not.toBeNull();
-        expect(new URL(link![1]!, 'http://x').searchParams.get('cursor')).toBe(next);
+        expect(new URL(link![1], 'http://x').searchParams.get('cursor')).toBe(next);
         url = link![1]!;
       } else {
         expect(res.headers.link).toBeUndefined();
@@ -67,7 +67,7 @@ describe('paging and counters', () => {
       if (i < 4) await score(a.admin, task._id);
       created.a.push(task);
     }
-    for (let i = 0; i < 3; i++) created.b.push(await createTask(b, b.executives[0]!, `B task ${i}`));
+    for (let i = 0; i < 3; i++) created.b.push(await createTask(b, b.executives[0], `B task ${i}`));
   }, 120_000);
   afterAll(() => t.close());
 
@@ -100,9 +100,9 @@ describe('paging and counters', () => {
 
     it('refuses a tampered, foreign or made-up cursor with 400', async () => {
       const first = await t.http.get('/api/tasks?limit=5').set(bearer(a.admin.token));
-      const cursor = first.headers['x-next-cursor'] as string;
+      const cursor = first.headers['x-next-cursor'];
       const flipped = cursor.slice(0, 3) + (cursor[3] === 'A' ? 'B' : 'A') + cursor.slice(4);
-      const fromUsers = (await t.http.get('/api/users?limit=1').set(bearer(a.admin.token))).headers['x-next-cursor'] as string;
+      const fromUsers = (await t.http.get('/api/users?limit=1').set(bearer(a.admin.token))).headers['x-next-cursor'];
       const forged = `${Buffer.from(JSON.stringify(['tasks', 0, 'x'])).toString('base64url')}.AAAAAAAAAAAAAAAAAAAAAA`;
       for (const bad of [flipped, fromUsers, forged, 'garbage', `${cursor}.x`]) {
         const res = await t.http.get(`/api/tasks?cursor=${encodeURIComponent(bad)}`).set(bearer(a.admin.token));
@@ -114,7 +114,7 @@ describe('paging and counters', () => {
     it('keeps walking the same items when a task is created between pages', async () => {
       const before = (await walk<Task>('/api/tasks', a.admin.token, 10)).all;
       const first = await t.http.get('/api/tasks?limit=10').set(bearer(a.admin.token));
-      const fresh = await createTask(a, a.executives[0]!, 'Arrived mid-walk');
+      const fresh = await createTask(a, a.executives[0], 'Arrived mid-walk');
       const rest = await walk<Task>(first.headers.link.match(/<([^>]+)>/)[1], a.admin.token);
       expect(ids([...first.body, ...rest.all])).toEqual(ids(before));
       await t.http.delete(`/api/tasks/${fresh._id}`).set(bearer(a.admin.token)).expect(200);
@@ -129,7 +129,7 @@ describe('paging and counters', () => {
       expect((await walk<Task>('/api/tasks?status=open', a.admin.token, 15)).all).toHaveLength(40);
       expect((await walk<Task>('/api/tasks?status=submitted', a.admin.token, 4)).all).toHaveLength(6);
       expect((await walk<Task>('/api/tasks?status=completed', a.admin.token)).all).toHaveLength(4);
-      const e2 = a.executives[1]!;
+      const e2 = a.executives[1];
       const mine = (await walk<Task>(`/api/tasks?assignedTo=${e2.user._id}`, a.admin.token, 6)).all;
       expect(mine).toHaveLength(20);
       expect(mine.every((x) => x.assignedTo?._id === e2.user._id)).toBe(true);
@@ -144,7 +144,7 @@ describe('paging and counters', () => {
       const admin = await t.http.get('/api/tasks/summary').set(bearer(a.admin.token));
       expect(admin.status).toBe(200);
       expect(admin.body).toEqual<TaskSummary>({ total: 56, pending: 40, inProgress: 0, overdue: 6, pendingReview: 6, completed: 4 });
-      const e1 = a.executives[0]!;
+      const e1 = a.executives[0];
       const mine = await t.http.get('/api/tasks/summary').set(bearer(e1.token));
       expect(mine.body).toEqual<TaskSummary>({ total: 36, pending: 20, inProgress: 0, overdue: 6, pendingReview: 6, completed: 4 });
       const adminView = await t.http.get(`/api/tasks/summary?assignedTo=${e1.user._id}`).set(bearer(a.admin.token));
@@ -164,10 +164,10 @@ describe('paging and counters', () => {
     it("never shows another company's tasks on any page", async () => {
       const seenByB = (await walk<Task>('/api/tasks', b.admin.token, 1)).all;
       expect(ids(seenByB).sort()).toEqual(ids(created.b).sort());
-      const aOfB = (await walk<Task>(`/api/tasks?assignedTo=${a.executives[0]!.user._id}`, b.admin.token, 2)).all;
+      const aOfB = (await walk<Task>(`/api/tasks?assignedTo=${a.executives[0].user._id}`, b.admin.token, 2)).all;
       expect(aOfB).toEqual([]);
       // A cursor taken in company A's list opens nothing of A's for company B's admin.
-      const cursor = (await t.http.get('/api/tasks?limit=2').set(bearer(a.admin.token))).headers['x-next-cursor'] as string;
+      const cursor = (await t.http.get('/api/tasks?limit=2').set(bearer(a.admin.token))).headers['x-next-cursor'];
       const crossed = await t.http.get(`/api/tasks?cursor=${encodeURIComponent(cursor)}`).set(bearer(b.admin.token));
       expect(ids(crossed.body).every((id) => ids(created.b).includes(id))).toBe(true);
       const root = (await walk<Task>(`/api/tasks?company=${b.company._id}`, ctx.root, 2)).all;
@@ -197,17 +197,17 @@ describe('paging and counters', () => {
       const post = (body: object) => t.http.post('/api/announcements').set(bearer(a.admin.token)).send(body).expect(201);
       const made: Announcement[] = [];
       for (let i = 0; i < 5; i++) made.push((await post({ title: `News ${i}`, content: 'Hello', priority: 'medium' })).body);
-      await t.http.put(`/api/announcements/${made[1]!._id}/pin`).set(bearer(a.admin.token)).send({ isPinned: true }).expect(200);
+      await t.http.put(`/api/announcements/${made[1]._id}/pin`).set(bearer(a.admin.token)).send({ isPinned: true }).expect(200);
       const all = (await walk<Announcement>('/api/announcements', a.admin.token, 2)).all;
-      expect(ids(all)).toEqual([made[1]!._id, made[4]!._id, made[3]!._id, made[2]!._id, made[0]!._id]);
+      expect(ids(all)).toEqual([made[1]._id, made[4]._id, made[3]._id, made[2]._id, made[0]._id]);
       expect((await walk<Announcement>('/api/announcements', b.admin.token, 2)).all).toEqual([]);
-      expect((await walk<Announcement>('/api/announcements', a.executives[0]!.token, 3)).all).toHaveLength(5);
+      expect((await walk<Announcement>('/api/announcements', a.executives[0].token, 3)).all).toHaveLength(5);
     });
   });
 
   describe('notifications', () => {
     it("walks the caller's notifications; unread counts all of them, not the page", async () => {
-      const e1 = a.executives[0]!;
+      const e1 = a.executives[0];
       const stored = await t.app.get(MikroORM).em.fork().count(Notification, { user: e1.user._id });
       // At least the 36 tasks assigned and 4 scored, and more than one default page with the others.
       expect(stored).toBeGreaterThan(40);
@@ -217,7 +217,7 @@ describe('paging and counters', () => {
       const first = await t.http.get('/api/notifications?limit=3').set(bearer(e1.token));
       expect(first.body.items).toHaveLength(3);
       expect(first.body.unread).toBe(stored);
-      expect((await walk<{ _id: string }>('/api/notifications', a.executives[1]!.token, 10, (body) => (body as { items: { _id: string }[] }).items)).all.every((n) => !ids(pages.all).includes(n._id))).toBe(true);
+      expect((await walk<{ _id: string }>('/api/notifications', a.executives[1].token, 10, (body) => (body as { items: { _id: string }[] }).items)).all.every((n) => !ids(pages.all).includes(n._id))).toBe(true);
     });
   });
 });

@@ -43,7 +43,7 @@ export const normalise = (sql: string): string => sql.replace(/[`"]/g, '').toLow
 /** The tenant tables a statement reads or writes. */
 export function tenantTablesIn(sql: string, tenantTables: ReadonlySet<string>): string[] {
   const touched = new Set<string>();
-  for (const match of normalise(sql).matchAll(TABLE_REFERENCE)) if (tenantTables.has(match[1]!)) touched.add(match[1]!);
+  for (const match of normalise(sql).matchAll(TABLE_REFERENCE)) if (tenantTables.has(match[1])) touched.add(match[1]);
   return [...touched];
 }
 
@@ -67,7 +67,7 @@ export function tenancyProblem(statement: CheckedStatement, tenantTables: Readon
 /** The string values of a statement, lower-cased: its bindings and the literals inlined in its text. */
 const valuesIn = (sql: string, bindings: readonly unknown[]): string[] => [
   ...bindings.filter((b): b is string => typeof b === 'string').map((b) => b.toLowerCase()),
-  ...[...normalise(sql).matchAll(QUOTED)].map((m) => m[1]!),
+  ...[...normalise(sql).matchAll(QUOTED)].map((m) => m[1]),
 ];
 
 /** The ids a statement names, in its bindings or inlined in its text. */

@@ -13,7 +13,7 @@ export function after(keys: readonly SortKey[], values: readonly unknown[]): { $
   return {
     $or: keys.map((key, i) => {
       const condition: Record<string, unknown> = {};
-      for (let j = 0; j < i; j++) condition[keys[j]!.prop] = values[j];
+      for (let j = 0; j < i; j++) condition[keys[j].prop] = values[j];
       condition[key.prop] = { [key.dir === 'desc' ? '$lt' : '$gt']: values[i] };
       return condition;
     }),
@@ -41,12 +41,12 @@ export function afterSql(keys: readonly SqlSortKey[], values: readonly unknown[]
   const alternatives = keys.map((key, i) => {
     const parts: string[] = [];
     for (let j = 0; j < i; j++) {
-      parts.push(`${keys[j]!.column} = ?`);
+      parts.push(`${keys[j].column} = ?`);
       params.push(values[j]);
     }
     parts.push(`${key.column} ${key.dir === 'desc' ? '<' : '>'} ?`);
     params.push(values[i]);
-    return parts.length > 1 ? `(${parts.join(' and ')})` : parts[0]!;
+    return parts.length > 1 ? `(${parts.join(' and ')})` : parts[0];
   });
   return { sql: `(${alternatives.join(' or ')})`, params };
 }

@@ -56,7 +56,7 @@ export class AnnouncementsService {
     if (actor.role === 'executive') conditions.push({ $or: [{ expiresAt: null }, { expiresAt: { $gt: new Date() } }] });
     if (query.cursor) {
       const [pinned, createdAt, id] = this.cursors.decode('announcements', query.cursor, ANNOUNCEMENT_CURSOR);
-      conditions.push(after(ANNOUNCEMENT_ORDER, [pinned, new Date(createdAt as number), id]) as FilterQuery<Announcement>);
+      conditions.push(after(ANNOUNCEMENT_ORDER, [pinned, new Date(createdAt as number), id]));
     }
     const rows = await announcementRows(this.em.fork())
       .where({ $and: conditions })
