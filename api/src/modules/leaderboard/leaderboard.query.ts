@@ -45,9 +45,15 @@ const COLUMNS = 'a.user_id as user_id, u.name as name, u.department as departmen
  * the company.
  */
 export async function topStandingRows(em: EntityManager, companyId: string, key: string, size: number): Promise<StandingRow[]> {
+  // The `size`-th best total: the executive test is a correlated lookup by primary key, so the planner walks
+  // the aggregates' index from the top. As a join, SQLite chose users as the outer loop and built an automatic
+  // index on them for every request (7 ms against 0.2 ms for 1,000 executives).
   const rows = await em.execute<AggregateRow[]>(
     `select ${COLUMNS} from ${RANKED}
-     and a.total_tenths >= coalesce((select a.total_tenths from ${RANKED} order by a.total_tenths desc limit 1 offset ?), -1)`,
+     and a.total_tenths >= coalesce((select t.total_tenths from score_aggregates t
+       where t.company_id = ? and t.period_key = ?
+         and exists (select 1 from users x where x.id = t.user_id and x.role = 'executive' and x.is_active = ?)
+       order by t.total_tenths desc limit 1 offset ?), -1)`,
     [companyId, key, true, companyId, key, true, size - 1],
   );
   return rows.map(toStandingRow);
