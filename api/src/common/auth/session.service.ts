@@ -7,6 +7,7 @@ import type { Actor, TokenClaims } from './actor';
 import { ActorCache } from './actor-cache';
 import { unauthenticated } from '../errors/app-error';
 import { hasExpiry } from './token-options';
+import { VerifiedTokens } from './verified-tokens';
 import { bool } from '../rows/columns';
 
 interface SessionRow {
@@ -27,6 +28,9 @@ export const SESSION_SQL = 'select id, name, role, company_id, is_active, token_
  */
 @Injectable()
 export class SessionService {
+  /** The HMAC check is most of an authenticated small answer; a token's signature is checked once per instance. */
+  private readonly verified = new VerifiedTokens<TokenClaims & { exp?: number }>();
+
   constructor(
     private readonly jwt: JwtService,
     private readonly em: EntityManager,
@@ -43,11 +47,14 @@ export class SessionService {
    * start on a session another instance revoked within the cache's second).
    */
   async actorFromToken(token: string, { fresh = false } = {}): Promise<Actor> {
-    let claims: TokenClaims;
-    try {
-      claims = await this.jwt.verifyAsync<TokenClaims>(token);
-    } catch {
-      throw unauthenticated();
+    let claims = this.verified.get(token);
+    if (!claims) {
+      try {
+        claims = await this.jwt.verifyAsync<TokenClaims & { exp?: number }>(token);
+      } catch {
+        throw unauthenticated();
+      }
+      this.verified.set(token, claims);
     }
     return this.actorFromClaims(claims, { fresh });
   }

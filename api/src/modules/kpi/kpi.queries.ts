@@ -60,22 +60,39 @@ export async function taskFigures(em: EntityManager, scope: Scope): Promise<Task
   };
 }
 
-/** Per company: task count (over the company index) and the all-time sum of scored totals. */
+/** Companies per unscored-count query: far below SQLite's and PostgreSQL's bound-parameter limits. */
+const COMPANIES_PER_QUERY = 500;
+
+/**
+ * Per company: task count and the all-time sum of scored totals. The count is the scored tasks of the
+ * company's all-time aggregate row (exact: kept in the scoring transaction, docs/aggregates.md) plus its
+ * unscored tasks, counted over the (company, scored_at) index where `scored_at` is null: a walk of the open
+ * tasks only, not of every task ever scored (a COUNT of 220,000 tasks was most of GET /kpi/overall).
+ */
 export async function taskFiguresByCompany(em: EntityManager, companyIds: string[]): Promise<Map<string, { totalTasks: number; scored: ScoreSum }>> {
   const figures = new Map<string, { totalTasks: number; scored: ScoreSum }>();
   if (companyIds.length === 0) return figures;
-  const counts = await em
-    .createQueryBuilder(Task, 't')
-    .select(['t.company_id as company_id', raw('count(*) as total_tasks')])
-    .groupBy('t.company_id')
-    .execute<{ company_id: string; total_tasks: Num }[]>('all', false);
+  const unscored = new Map<string, number>();
+  for (let i = 0; i < companyIds.length; i += COMPANIES_PER_QUERY) {
+    const ids = companyIds.slice(i, i + COMPANIES_PER_QUERY);
+    const rows = await em
+      .createQueryBuilder(Task, 't')
+      .select(['t.company_id as company_id', raw('count(*) as open_tasks')])
+      .where({ company: { $in: ids }, scoredAt: null })
+      .groupBy('t.company_id')
+      .execute<{ company_id: string; open_tasks: Num }[]>('all', false);
+    for (const r of rows) unscored.set(r.company_id, num(r.open_tasks));
+  }
   const sums = await em
     .createQueryBuilder(CompanyScoreAggregate, 'a')
     .select(['a.company_id as company_id', 'a.task_count as tasks', 'a.total_tenths as total_tenths'])
     .where({ company: { $in: companyIds }, periodKey: ALL_TIME })
     .execute<{ company_id: string; tasks: Num; total_tenths: Num }[]>('all', false);
-  for (const c of counts) figures.set(c.company_id, { totalTasks: num(c.total_tasks), scored: { sum: 0, count: 0 } });
-  for (const s of sums) figures.set(s.company_id, { totalTasks: figures.get(s.company_id)?.totalTasks ?? 0, scored: scoreSum(s.total_tenths, s.tasks) });
+  for (const [companyId, open] of unscored) figures.set(companyId, { totalTasks: open, scored: { sum: 0, count: 0 } });
+  for (const s of sums) {
+    const scored = scoreSum(s.total_tenths, s.tasks);
+    figures.set(s.company_id, { totalTasks: (figures.get(s.company_id)?.totalTasks ?? 0) + scored.count, scored });
+  }
   return figures;
 }
 
