@@ -9,6 +9,7 @@ import { unauthenticated } from '../errors/app-error';
 import { hasExpiry } from './token-options';
 import { VerifiedTokens } from './verified-tokens';
 import { bool } from '../rows/columns';
+import { readRows } from '../../database/read-rows';
 
 interface SessionRow {
   id: string;
@@ -65,8 +66,9 @@ export class SessionService {
     const cached = fresh ? undefined : this.cache.get(claims.sub, claims.tv);
     if (cached) return cached;
     const ticket = this.cache.ticket();
-    // One plain row in plain SQL (no entity, no query builder): this runs for every request that misses the cache.
-    const [row] = await this.em.getConnection().execute<SessionRow[]>(SESSION_SQL, [claims.sub]);
+    // One plain row in plain SQL on the read connection (no entity, no query builder, no pool): this runs for every
+    // request that misses the cache.
+    const [row] = await readRows<SessionRow>(this.em, SESSION_SQL, [claims.sub]);
     if (!row || !bool(row.is_active) || Number(row.token_version) !== claims.tv) throw unauthenticated();
     const actor: Actor = { userId: row.id, role: row.role, companyId: row.company_id ?? null, name: row.name };
     this.cache.set(row.id, claims.tv, actor, ticket);

@@ -5,6 +5,8 @@ import { LeaderboardSnapshot } from './leaderboard-snapshot.entity';
 import { activeExecutiveCount, badgeIcons, standingOf, standingRows, topStandingRows } from './leaderboard.query';
 import { periodKey } from './periods';
 import { rankStandings, type RankedStanding } from './ranking';
+import { readRows } from '../../database/read-rows';
+import { toDate, type DbDate } from '../../common/rows/columns';
 
 /**
  * Leaderboard building blocks shared by the service, the KPI figures and the demo seed. Each takes the
@@ -64,8 +66,8 @@ export async function toEntries(em: EntityManager, ranked: RankedStanding[], asO
 }
 
 export async function latestSnapshotAt(em: EntityManager, companyId: string, period: LeaderboardPeriod): Promise<Date | null> {
-  const snapshot = await em.findOne(LeaderboardSnapshot, { company: companyId, periodKey: periodKey(period) }, { fields: ['generatedAt'] });
-  return snapshot?.generatedAt ?? null;
+  const [snapshot] = await readRows<{ generated_at: DbDate }>(em, 'select generated_at from leaderboard_snapshots where company_id = ? and period_key = ?', [companyId, periodKey(period)]);
+  return snapshot ? toDate(snapshot.generated_at) : null;
 }
 
 export const toLeaderboard = (standings: Standings, entries: LeaderboardEntry[], generatedAt: Date | null): Leaderboard => ({
