@@ -6,6 +6,7 @@ import { Task } from '../tasks/task.entity';
 import { User } from '../users/user.entity';
 import { LEVEL_THRESHOLDS, PERFORMANCE_LEVELS, type LevelCount, type PerformanceLevel } from '@kpi/contracts';
 import { averageOf, levelCutoff, type ScoreSum } from './stats-rules';
+import { readRows } from '../../database/read-rows';
 
 /**
  * The queries behind the KPI endpoints. Score figures come from the period aggregates kept at scoring time
@@ -124,14 +125,16 @@ export async function monthlySums(em: EntityManager, scope: Scope | { companies:
  */
 export async function levelDistribution(em: EntityManager, companyIds: string[]): Promise<LevelCount[]> {
   if (companyIds.length === 0) return PERFORMANCE_LEVELS.map((level) => ({ level, count: 0 }));
-  const reaching = (threshold: number, as: string) => raw(`sum(case when 2 * a.total_tenths >= ? * a.task_count then 1 else 0 end) as ${as}`, [levelCutoff(threshold)]);
-  const [row] = await em
-    .createQueryBuilder(ScoreAggregate, 'a')
-    .select([raw('count(*) as people'), reaching(LEVEL_THRESHOLDS.excellent, 'excellent'), reaching(LEVEL_THRESHOLDS.satisfactory, 'satisfactory')])
-    .join('a.user', 'u')
-    .where({ company: { $in: companyIds }, periodKey: ALL_TIME, taskCount: { $gt: 0 } })
-    .andWhere({ 'u.role': 'executive', 'u.isActive': true })
-    .execute<{ people: Num; excellent: Num; satisfactory: Num }[]>('all', false);
+  const reaching = (as: string) => `sum(case when 2 * a.total_tenths >= ? * a.task_count then 1 else 0 end) as ${as}`;
+  // The executive test is a correlated lookup by primary key, so the aggregates' (company, period) index
+  // drives: as a join, SQLite scanned every user of every company first (93 ms against 54 ms at 10,000 users).
+  const [row] = await readRows<{ people: Num; excellent: Num; satisfactory: Num }>(
+    em,
+    `select count(*) as people, ${reaching('excellent')}, ${reaching('satisfactory')} from score_aggregates a
+     where a.company_id in (${companyIds.map(() => '?').join(', ')}) and a.period_key = ? and a.task_count > 0
+       and exists (select 1 from users u where u.id = a.user_id and u.role = 'executive' and u.is_active = ?)`,
+    [levelCutoff(LEVEL_THRESHOLDS.excellent), levelCutoff(LEVEL_THRESHOLDS.satisfactory), ...companyIds, ALL_TIME, true],
+  );
   const counts: Record<PerformanceLevel, number> = {
     excellent: num(row.excellent),
     satisfactory: num(row.satisfactory) - num(row.excellent),
