@@ -1,10 +1,12 @@
-import { DynamicModule, Module } from '@nestjs/common';
+import { DynamicModule, Module, RequestMethod, type MiddlewareConsumer, type NestModule } from '@nestjs/common';
 import { MikroOrmModule } from '@mikro-orm/nestjs';
 import { AnnouncementsModule } from './modules/announcements/announcements.module';
 import { AuthCoreModule } from './common/auth/auth-core.module';
 import { RateLimitModule } from './common/rate-limit/rate-limit.module';
 import { APP_CONFIG, type AppConfig } from './config/env';
 import { ormOptions } from './config/mikro-orm.config';
+import { LazyRequestContextMiddleware } from './database/lazy-request-context';
+import { ReadConnectionCloser } from './database/read-rows';
 import { EventsModule } from './events/events.module';
 import { HealthModule } from './health/health.module';
 import { loggingModule } from './logging/logging';
@@ -23,16 +25,17 @@ import { RealtimeModule } from './realtime/realtime.module';
 import { QueryOriginModule } from './common/tenancy/query-origin';
 
 @Module({})
-export class AppModule {
+export class AppModule implements NestModule {
   static forRoot(config: AppConfig): DynamicModule {
     return {
       module: AppModule,
       global: true,
-      providers: [{ provide: APP_CONFIG, useValue: config }],
+      providers: [{ provide: APP_CONFIG, useValue: config }, ReadConnectionCloser],
       exports: [APP_CONFIG],
       imports: [
         loggingModule(config),
-        MikroOrmModule.forRoot({ ...ormOptions(config), registerRequestContext: true }),
+        // The request context is ours: forked on first use (database/lazy-request-context.ts).
+        MikroOrmModule.forRoot({ ...ormOptions(config), registerRequestContext: false }),
         RateLimitModule,
         EventsModule,
         HealthModule,
@@ -52,5 +55,9 @@ export class AppModule {
         WallsModule,
       ],
     };
+  }
+
+  configure(consumer: MiddlewareConsumer): void {
+    consumer.apply(LazyRequestContextMiddleware).forRoutes({ path: '{*path}', method: RequestMethod.ALL });
   }
 }

@@ -10,8 +10,14 @@ import { MIGRATIONS } from '../database/migrations';
 import { MIGRATIONS_POSTGRESQL } from '../database/migrations/postgresql';
 import type { AppConfig } from './env';
 
-/** SQLite runs in WAL mode with foreign keys on; pragmas run in order on each new connection. */
-const SQLITE_PRAGMAS = ['PRAGMA journal_mode = WAL', 'PRAGMA synchronous = FULL', 'PRAGMA foreign_keys = ON', 'PRAGMA busy_timeout = 5000'];
+/**
+ * SQLite runs in WAL mode with foreign keys on; pragmas run in order on each new connection.
+ * `synchronous = NORMAL`: in WAL mode a commit is durable across a crash of the process (the crash-durability
+ * suite kills the server mid-burst), and the fsync moves from every commit to checkpoints. What it gives up:
+ * on power loss or an OS crash the last commits before the latest checkpoint may be rolled back (never
+ * corrupted). docs/architecture.md and docs/benchmarks.md say why; one fsync per scoring was most of its latency.
+ */
+const SQLITE_PRAGMAS = ['PRAGMA journal_mode = WAL', 'PRAGMA synchronous = NORMAL', 'PRAGMA foreign_keys = ON', 'PRAGMA busy_timeout = 5000'];
 
 type SqliteConnection = { serialize(cb: () => void): void; run(sql: string, cb?: (err: Error | null) => void): void };
 

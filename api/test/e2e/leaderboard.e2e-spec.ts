@@ -7,6 +7,7 @@ import { moveScoredAt } from '../utils/move-scored-at';
 import { bearer, createMember, createTenant, superadminLogin, type Member, type Tenant } from '../utils/factories';
 import { connectSocket, settle, startTestApp, type TestApp, type TestSocket } from '../utils/test-app';
 import { SESSION_SQL } from '../../src/modules/users/session-users.query';
+import { observeReadQueries } from '../../src/database/read-rows';
 
 const HOUR = 3600_000;
 const inHours = (hours: number) => new Date(Date.now() + hours * HOUR).toISOString();
@@ -233,12 +234,15 @@ describe('leaderboard', () => {
         let queries = 0;
         // The caller's session lookup is cached for up to a second, so whether it runs depends on timing: not counted.
         connection.execute = ((...args: Parameters<typeof original>) => (args[0] !== SESSION_SQL && queries++, original(...args))) as typeof connection.execute;
+        // Plain reads on the read connection (database/read-rows.ts) count too.
+        const stopWatching = observeReadQueries((sql) => void (sql !== SESSION_SQL && queries++));
         try {
           const res = await t.http.get(path).set(bearer(token));
           expect(res.status).toBe(200);
           return { queries, body: res.body };
         } finally {
           connection.execute = original;
+          stopWatching();
         }
       };
       const paths = [monthly, `/yearly/${thisYear}`, `${monthly}?format=csv`, `/top10/${big.company._id}?year=${thisYear}&month=${thisMonth}`];

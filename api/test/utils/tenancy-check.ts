@@ -1,5 +1,6 @@
 import type { MikroORM } from '@mikro-orm/core';
 import { currentQueryOrigin, type QueryOrigin } from '../../src/common/tenancy/query-origin';
+import { observeReadQueries } from '../../src/database/read-rows';
 
 /**
  * The e2e suites' tenancy check (docs/tenancy.md). Every SQL statement an admin's or executive's request runs
@@ -101,6 +102,9 @@ interface KnexQuery {
 }
 
 /** Watches every statement an app's ORM sends; violations are collected for `takeViolations`. */
+/** The read-connection watch, one per process: its check reads the request from the query origin, so it serves every app. */
+let stopWatchingReads: (() => void) | undefined;
+
 export function watchTenancy(orm: MikroORM): void {
   const tenantTables = tenantTablesOf(orm);
   const knownIds = new WeakMap<QueryOrigin, Set<string>>();
@@ -113,20 +117,40 @@ export function watchTenancy(orm: MikroORM): void {
     return ids;
   };
 
-  knex.on('query', (query: KnexQuery) => {
+  /** Checks one statement of the current request; true when it was checked and passed (its rows may be learnt). */
+  const check = (sql: string, bindings: readonly unknown[]): boolean => {
     const origin = currentQueryOrigin();
-    if (!origin || origin.acrossCompanies || (origin.actor.role !== 'admin' && origin.actor.role !== 'executive')) return;
+    if (!origin || origin.acrossCompanies || (origin.actor.role !== 'admin' && origin.actor.role !== 'executive')) return false;
     checkedCount++;
-    const bindings = query.bindings ?? [];
     const ids = idsOf(origin);
-    const problem = tenancyProblem({ sql: query.sql, bindings, companyId: origin.actor.companyId ?? '', knownIds: ids }, tenantTables);
+    const problem = tenancyProblem({ sql, bindings: [...bindings], companyId: origin.actor.companyId ?? '', knownIds: ids }, tenantTables);
     if (problem) {
-      found.push({ route: origin.route, role: origin.actor.role, sql: query.sql, bindings, reason: problem });
-      return;
+      found.push({ route: origin.route, role: origin.actor.role, sql, bindings: [...bindings], reason: problem });
+      return false;
     }
-    if (query.__knexQueryUid) checked.add(query.__knexQueryUid);
     // A row this request inserts through a checked statement is its own from then on.
-    if (/^\s*insert\b/i.test(query.sql)) for (const id of idsIn(query.sql, bindings)) ids.add(id);
+    if (/^\s*insert\b/i.test(sql)) for (const id of idsIn(sql, [...bindings])) ids.add(id);
+    return true;
+  };
+
+  /** The ids a checked statement answered with are the request's to name by primary key afterwards. */
+  const learn = (origin: QueryOrigin, rows: readonly unknown[]): void => {
+    const ids = idsOf(origin);
+    for (const row of rows) {
+      if (row && typeof row === 'object') for (const value of Object.values(row)) if (typeof value === 'string' && UUID.test(value)) ids.add(value);
+    }
+  };
+
+  knex.on('query', (query: KnexQuery) => {
+    if (check(query.sql, query.bindings ?? []) && query.__knexQueryUid) checked.add(query.__knexQueryUid);
+  });
+
+  // Plain reads on SQLite's read-only connection (database/read-rows.ts) bypass knex: the same check.
+  stopWatchingReads?.();
+  stopWatchingReads = observeReadQueries((sql, params) => {
+    const origin = currentQueryOrigin();
+    if (!origin || !check(sql, params)) return;
+    return (rows) => learn(origin, rows);
   });
 
   knex.on('query-error', (_error: unknown, query: KnexQuery) => {
@@ -136,11 +160,7 @@ export function watchTenancy(orm: MikroORM): void {
   knex.on('query-response', (response: unknown, query: KnexQuery) => {
     const origin = currentQueryOrigin();
     if (!origin || !query.__knexQueryUid || !checked.delete(query.__knexQueryUid)) return;
-    const ids = idsOf(origin);
-    const rows = Array.isArray(response) ? response : ((response as { rows?: unknown[] } | null)?.rows ?? []);
-    for (const row of rows) {
-      if (row && typeof row === 'object') for (const value of Object.values(row)) if (typeof value === 'string' && UUID.test(value)) ids.add(value);
-    }
+    learn(origin, Array.isArray(response) ? response : ((response as { rows?: unknown[] } | null)?.rows ?? []));
   });
 }
 

@@ -6,6 +6,7 @@ import { ActorCache } from './actor-cache';
 import { unauthenticated } from '../errors/app-error';
 import { SESSION_USERS, type SessionUsers } from './session-users';
 import { hasExpiry } from './token-options';
+import { VerifiedTokens } from './verified-tokens';
 import { bool } from '../rows/columns';
 
 /** What a token is issued for: a user's id, role and current token version. */
@@ -22,6 +23,9 @@ export interface SessionSubject {
  */
 @Injectable()
 export class SessionService {
+  /** The HMAC check is most of an authenticated small answer; a token's signature is checked once per instance. */
+  private readonly verified = new VerifiedTokens<TokenClaims & { exp?: number }>();
+
   constructor(
     private readonly jwt: JwtService,
     @Inject(SESSION_USERS) private readonly users: SessionUsers,
@@ -38,11 +42,14 @@ export class SessionService {
    * start on a session another instance revoked within the cache's second).
    */
   async actorFromToken(token: string, { fresh = false } = {}): Promise<Actor> {
-    let claims: TokenClaims;
-    try {
-      claims = await this.jwt.verifyAsync<TokenClaims>(token);
-    } catch {
-      throw unauthenticated();
+    let claims = this.verified.get(token);
+    if (!claims) {
+      try {
+        claims = await this.jwt.verifyAsync<TokenClaims & { exp?: number }>(token);
+      } catch {
+        throw unauthenticated();
+      }
+      this.verified.set(token, claims);
     }
     return this.actorFromClaims(claims, { fresh });
   }

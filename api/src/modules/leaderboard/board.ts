@@ -5,6 +5,8 @@ import type { RankedStanding } from '../stats/ranking';
 import type { CompanyZone, Standings } from '../stats/standings';
 import { badgeIcons } from './badge-icons.query';
 import { LeaderboardSnapshot } from './leaderboard-snapshot.entity';
+import { readRows } from '../../database/read-rows';
+import { toDate, type DbDate } from '../../common/rows/columns';
 
 /**
  * Leaderboard building blocks shared by the service and the demo seed, on top of the standings
@@ -29,8 +31,8 @@ export async function toEntries(em: EntityManager, companyId: string, ranked: Ra
 }
 
 export async function latestSnapshotAt(em: EntityManager, companyId: string, period: LeaderboardPeriod): Promise<Date | null> {
-  const snapshot = await em.findOne(LeaderboardSnapshot, { company: companyId, periodKey: periodKey(period) }, { fields: ['generatedAt'] });
-  return snapshot?.generatedAt ?? null;
+  const [snapshot] = await readRows<{ generated_at: DbDate }>(em, 'select generated_at from leaderboard_snapshots where company_id = ? and period_key = ?', [companyId, periodKey(period)]);
+  return snapshot ? toDate(snapshot.generated_at) : null;
 }
 
 export const toLeaderboard = (standings: Standings, entries: LeaderboardEntry[], generatedAt: Date | null): Leaderboard => ({

@@ -105,18 +105,21 @@ export class LeaderboardService {
   }
 
   /** Admins and executives read their own company (naming another is 403); the superadmin must name one. */
-  private async readableCompany(em: EntityManager, actor: Actor, requested?: string): Promise<Company> {
+  private async readableCompany(em: EntityManager, actor: Actor, requested?: string): Promise<CompanyZone> {
     const id = Scope.of(actor).narrowTo(requested).companyId;
     if (!id) throw invalid('Company is required', 'company');
-    const company = await em.findOne(Company, { id });
+    const company = await companyZone(em, id);
     if (!company) throw notFound('Company');
     return company;
   }
 
-  /** A company named in the path: another company answers 404 exactly like a missing one. */
-  private async namedCompany(em: EntityManager, actor: Actor, companyId: string): Promise<Company> {
+  /**
+   * A company named in the path: another company answers 404 exactly like a missing one. Its id and zone as
+   * plain data (no entity): the top 10 is read on every dashboard refresh.
+   */
+  private async namedCompany(em: EntityManager, actor: Actor, companyId: string): Promise<CompanyZone> {
     Scope.of(actor).companyById(companyId);
-    const company = await em.findOne(Company, { id: companyId });
+    const company = await companyZone(em, companyId);
     if (!company) throw notFound('Company');
     return company;
   }

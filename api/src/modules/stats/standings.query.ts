@@ -2,6 +2,7 @@ import type { EntityManager } from '@mikro-orm/knex';
 import { ScoreAggregate } from './score-aggregate.entity';
 import { User } from '../users/user.entity';
 import type { StandingRow } from './ranking';
+import { readRows } from '../../database/read-rows';
 
 type Num = number | string;
 interface AggregateRow {
@@ -12,14 +13,10 @@ interface AggregateRow {
   tasks: Num;
 }
 
-/** Period rows of the company's active executives (those with nothing scored have none). */
-const periodRows = (em: EntityManager, companyId: string, key: string) =>
-  em
-    .createQueryBuilder(ScoreAggregate, 'a')
-    .select(['a.user_id as user_id', 'u.name as name', 'u.department as department', 'a.total_tenths as total_tenths', 'a.task_count as tasks'])
-    .join('a.user', 'u')
-    .where({ company: companyId, periodKey: key })
-    .andWhere({ 'u.role': 'executive', 'u.isActive': true });
+/** Period rows of the company's active executives (those with nothing scored have none), in plain SQL. */
+const RANKED = `score_aggregates a join users u on u.id = a.user_id
+  where a.company_id = ? and a.period_key = ? and u.role = 'executive' and u.is_active = ?`;
+const COLUMNS = 'a.user_id as user_id, u.name as name, u.department as department, a.total_tenths as total_tenths, a.task_count as tasks';
 
 const toStandingRow = (r: AggregateRow): StandingRow => ({ userId: r.user_id, name: r.name, department: r.department, total: Number(r.total_tenths) / 10, tasks: Number(r.tasks) });
 
@@ -29,14 +26,9 @@ const toStandingRow = (r: AggregateRow): StandingRow => ({ userId: r.user_id, na
  * number of tasks behind it.
  */
 export async function standingRows(em: EntityManager, companyId: string, key: string): Promise<StandingRow[]> {
-  const rows = await periodRows(em, companyId, key).execute<AggregateRow[]>('all', false);
+  const rows = await readRows<AggregateRow>(em, `select ${COLUMNS} from ${RANKED}`, [companyId, key, true]);
   return rows.map(toStandingRow);
 }
-
-// The same rows as `periodRows`, in plain SQL for the two reads below that need a subquery.
-const RANKED = `score_aggregates a join users u on u.id = a.user_id
-  where a.company_id = ? and a.period_key = ? and u.role = 'executive' and u.is_active = ?`;
-const COLUMNS = 'a.user_id as user_id, u.name as name, u.department as department, a.total_tenths as total_tenths, a.task_count as tasks';
 
 /**
  * The period rows that can reach the first `size` places: every active executive whose total is at least the
@@ -45,9 +37,16 @@ const COLUMNS = 'a.user_id as user_id, u.name as name, u.department as departmen
  * the company.
  */
 export async function topStandingRows(em: EntityManager, companyId: string, key: string, size: number): Promise<StandingRow[]> {
-  const rows = await em.execute<AggregateRow[]>(
+  // The `size`-th best total: the executive test is a correlated lookup by primary key, so the planner walks
+  // the aggregates' index from the top. As a join, SQLite chose users as the outer loop and built an automatic
+  // index on them for every request (7 ms against 0.2 ms for 1,000 executives).
+  const rows = await readRows<AggregateRow>(
+    em,
     `select ${COLUMNS} from ${RANKED}
-     and a.total_tenths >= coalesce((select a.total_tenths from ${RANKED} order by a.total_tenths desc limit 1 offset ?), -1)`,
+     and a.total_tenths >= coalesce((select t.total_tenths from score_aggregates t
+       where t.company_id = ? and t.period_key = ?
+         and exists (select 1 from users x where x.id = t.user_id and x.role = 'executive' and x.is_active = ?)
+       order by t.total_tenths desc limit 1 offset ?), -1)`,
     [companyId, key, true, companyId, key, true, size - 1],
   );
   return rows.map(toStandingRow);
@@ -55,7 +54,8 @@ export async function topStandingRows(em: EntityManager, companyId: string, key:
 
 /** One active executive's period row and how many active executives are ahead (a strictly higher total). */
 export async function standingOf(em: EntityManager, companyId: string, key: string, userId: string): Promise<{ row: StandingRow; ahead: number } | null> {
-  const [mine] = await em.execute<(AggregateRow & { ahead: Num })[]>(
+  const [mine] = await readRows<AggregateRow & { ahead: Num }>(
+    em,
     `select ${COLUMNS},
        (select count(*) from score_aggregates b join users v on v.id = b.user_id
         where b.company_id = a.company_id and b.period_key = a.period_key and b.total_tenths > a.total_tenths
@@ -73,11 +73,12 @@ export async function standingOf(em: EntityManager, companyId: string, key: stri
  * one more write per scoring, and on PostgreSQL a lock on the company's row until commit.
  */
 export async function companyZone(em: EntityManager, companyId: string): Promise<{ id: string; timeZone: string } | null> {
-  const [row] = await em.execute<{ id: string; time_zone: string }[]>('select id, time_zone from companies where id = ?', [companyId]);
+  const [row] = await readRows<{ id: string; time_zone: string }>(em, 'select id, time_zone from companies where id = ?', [companyId]);
   return row ? { id: row.id, timeZone: row.time_zone } : null;
 }
 
 /** Active executives of the company: the "of N" of every rank. */
-export function activeExecutiveCount(em: EntityManager, companyId: string): Promise<number> {
-  return em.count(User, { company: companyId, role: 'executive', isActive: true });
+export async function activeExecutiveCount(em: EntityManager, companyId: string): Promise<number> {
+  const [row] = await readRows<{ n: Num }>(em, `select count(*) as n from users where company_id = ? and role = 'executive' and is_active = ?`, [companyId, true]);
+  return Number(row?.n ?? 0);
 }

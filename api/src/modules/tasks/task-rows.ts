@@ -3,6 +3,7 @@ import type { Task as TaskView, TaskComment as TaskCommentView } from '@kpi/cont
 import { isoDate, isoDateOrNull, numOrNull, toDate, type DbDate } from '../../common/rows/columns';
 import type { SqlCondition } from '../../common/paging/keyset';
 import { currentFigures, visibleStatus } from './task-rules';
+import { readRows } from '../../database/read-rows';
 
 /** A task with its assignee's and scorer's names, as one joined row. */
 export interface TaskRow {
@@ -52,16 +53,15 @@ const TASK_SELECT = `select t.id, t.title, t.description, t.assigned_to_id, a.na
  */
 export function taskPageRows(em: EntityManager, conditions: SqlCondition[], order: string, limit: number): Promise<TaskRow[]> {
   const where = conditions.length ? ` where ${conditions.map((c) => c.sql).join(' and ')}` : '';
-  return em.getConnection().execute<TaskRow[]>(`${TASK_SELECT}${where} order by ${order} limit ?`, [...conditions.flatMap((c) => c.params), limit]);
+  return readRows<TaskRow>(em, `${TASK_SELECT}${where} order by ${order} limit ?`, [...conditions.flatMap((c) => c.params), limit]);
 }
 
 /** The comments of the given tasks in one query, oldest first, grouped by task. */
 export async function commentsOf(em: EntityManager, taskIds: string[]): Promise<Map<string, TaskCommentView[]>> {
   const byTask = new Map<string, TaskCommentView[]>();
   if (taskIds.length === 0) return byTask;
-  const rows = await em
-    .getConnection()
-    .execute<CommentRow[]>(
+  const rows = await readRows<CommentRow>(
+      em,
       `select c.id, c.task_id, c.author_id, c.author_name, c.role, c.text, c.created_at from task_comments c where c.task_id in (${taskIds.map(() => '?').join(', ')}) order by c.created_at asc, c.id asc`,
       taskIds,
     );

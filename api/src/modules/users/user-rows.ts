@@ -2,6 +2,7 @@ import type { EntityManager } from '@mikro-orm/knex';
 import type { User as UserView } from '@kpi/contracts';
 import { bool, isoDate, type DbDate } from '../../common/rows/columns';
 import type { SqlCondition } from '../../common/paging/keyset';
+import { readRows } from '../../database/read-rows';
 
 export interface UserRow {
   id: string;
@@ -23,7 +24,7 @@ const USER_SELECT =
 
 /** One user as a plain row with their company's name, in plain SQL (GET /auth/verify runs it on every page load). */
 export async function userRowById(em: EntityManager, id: string): Promise<UserRow | undefined> {
-  const [row] = await em.getConnection().execute<UserRow[]>(`${USER_SELECT} where u.id = ?`, [id]);
+  const [row] = await readRows<UserRow>(em, `${USER_SELECT} where u.id = ?`, [id]);
   return row;
 }
 

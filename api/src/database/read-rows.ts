@@ -1,0 +1,86 @@
+import { Injectable, type OnModuleDestroy } from '@nestjs/common';
+import { MikroORM } from '@mikro-orm/core';
+import type { EntityManager } from '@mikro-orm/sqlite';
+import { createRequire } from 'node:module';
+
+type Sqlite3 = typeof import('sqlite3');
+type Database = import('sqlite3').Database;
+
+/** The api's own SQLite driver (the one @mikro-orm/sqlite loads), resolved lazily: a PostgreSQL install may lack it. */
+const loadSqlite3 = (): Sqlite3 => createRequire(require.resolve('@mikro-orm/sqlite'))('sqlite3') as Sqlite3;
+
+/** One read-only connection per ORM connection, opened on first use; null where there is none to open. */
+const readers = new WeakMap<object, Database | null>();
+
+function readerFor(em: EntityManager): Database | null {
+  const connection = em.getConnection();
+  if (readers.has(connection)) return readers.get(connection)!;
+  const config = em.config;
+  const file = config.get('dbName');
+  const isSqlite = config.getDriver().constructor.name === 'SqliteDriver';
+  let reader: Database | null = null;
+  if (isSqlite && file && file !== ':memory:') {
+    const sqlite3 = loadSqlite3();
+    reader = new sqlite3.Database(file, sqlite3.OPEN_READONLY);
+    // The writer may hold the lock for a checkpoint; wait as the main connection does.
+    reader.configure('busyTimeout', 5000);
+  }
+  readers.set(connection, reader);
+  return reader;
+}
+
+/**
+ * Sees a statement sent on the read connection, which bypasses the ORM's query events; may return a function
+ * that then receives its rows. Tests use it (query counts, the tenancy check); the app registers none.
+ */
+export type ReadQueryListener = (sql: string, params: readonly unknown[]) => ((rows: readonly unknown[]) => void) | void;
+const listeners = new Set<ReadQueryListener>();
+
+/** Starts watching the read connection's statements; the returned function stops it. */
+export function observeReadQueries(listener: ReadQueryListener): () => void {
+  listeners.add(listener);
+  return () => void listeners.delete(listener);
+}
+
+/** SQLite binds no booleans: the ORM's connection turns them into 1 and 0, and so does this one. */
+const bindable = (params: unknown[]) => params.map((p) => (typeof p === 'boolean' ? Number(p) : p));
+
+/**
+ * Rows of one plain read-only query. On SQLite, outside a transaction, it runs on a second, read-only
+ * connection to the same file: in WAL mode that reads the last committed state, never another request's open
+ * transaction, and runs beside the writer instead of queueing behind it on the single pooled connection. It
+ * also skips the query builder and pool, which cost more than the query for the small reads of every request
+ * (docs/benchmarks.md). Inside a transaction, or on PostgreSQL, the ORM's own connection runs it.
+ */
+export function readRows<T>(em: EntityManager, sql: string, params: unknown[] = []): Promise<T[]> {
+  const reader = em.isInTransaction() ? null : readerFor(em);
+  // em.execute, not its connection's: inside a transaction it must run on the transaction's connection (the
+  // pool holds one SQLite connection, which the transaction has).
+  if (!reader) return em.execute<T[]>(sql, params);
+  const seen = [...listeners].map((listener) => listener(sql, params));
+  return new Promise((resolve, reject) =>
+    reader.all(sql, bindable(params), (err, rows) => {
+      if (err) return reject(err);
+      for (const receive of seen) receive?.(rows);
+      resolve(rows as T[]);
+    }),
+  );
+}
+
+/** Closes the read connection of an ORM connection (at shutdown); later reads open a new one. */
+export function closeReader(connection: object): Promise<void> {
+  const reader = readers.get(connection);
+  readers.delete(connection);
+  if (!reader) return Promise.resolve();
+  return new Promise((resolve) => reader.close(() => resolve()));
+}
+
+/** Closes this app's read connection when the app closes (before the ORM's own connection closes). */
+@Injectable()
+export class ReadConnectionCloser implements OnModuleDestroy {
+  constructor(private readonly orm: MikroORM) {}
+
+  onModuleDestroy(): Promise<void> {
+    return closeReader(this.orm.em.getConnection());
+  }
+}
