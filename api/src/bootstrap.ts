@@ -65,7 +65,7 @@ export async function createApp(config: AppConfig): Promise<StartedApp> {
     const orm = app.get(MikroORM);
     // Instances starting together on one PostgreSQL database take turns here (database/startup-lock.ts).
     const demoLogins = await underStartupLock(orm, config.database, async () => {
-      await orm.getMigrator().up();
+      await orm.migrator.up();
       const em = orm.em.fork() as unknown as EntityManager;
       const firstRun = await isEmptyDatabase(em);
       await ensureSuperadmin(em, config);

@@ -5,7 +5,7 @@ describe('CommitFeed', () => {
   const committed: Committed = { events: [], notices: [{ type: 'wall.revoked', payload: { displayId: 'd1' } }] };
 
   it('hands each commit to every listener, in the order they listened, even past one that throws', () => {
-    jest.spyOn(Logger.prototype, 'error').mockImplementation(() => undefined);
+    const logged = jest.spyOn(Logger.prototype, 'error').mockImplementation(() => undefined);
     const feed = new CommitFeed();
     const seen: string[] = [];
     feed.listen((c) => seen.push(`first ${c.notices.length}`));
@@ -15,6 +15,6 @@ describe('CommitFeed', () => {
     feed.listen((c) => seen.push(`third ${c.notices[0].payload.displayId}`));
     feed.deliver(committed);
     expect(seen).toEqual(['first 1', 'third d1']);
-    expect(Logger.prototype.error).toHaveBeenCalledWith('a listener of committed events failed: broken listener');
+    expect(logged).toHaveBeenCalledWith('a listener of committed events failed: broken listener');
   });
 });

@@ -43,13 +43,17 @@ const joinPath = (...parts: string[]) =>
     .map((segment) => (segment.startsWith(':') ? `{${segment.slice(1)}}` : segment))
     .join('/');
 
+/** Reflect's metadata as the type its key holds (it answers `any`). */
+const metadataOf = <T>(key: string, target: object, property?: string): T | undefined =>
+  (property === undefined ? Reflect.getMetadata(key, target) : Reflect.getMetadata(key, target, property)) as T | undefined;
+
 const firstPath = (value: unknown): string => (Array.isArray(value) ? String(value[0] ?? '') : typeof value === 'string' ? value : '');
 
 function inputsOf(controller: Type, handler: string): RouteInput[] {
-  const args: Record<string, { data?: unknown; pipes?: unknown[] }> = Reflect.getMetadata(ROUTE_ARGS_METADATA, controller, handler) ?? {};
+  const args = metadataOf<Record<string, { data?: unknown; pipes?: unknown[] }>>(ROUTE_ARGS_METADATA, controller, handler) ?? {};
   const inputs: RouteInput[] = [];
   for (const [key, arg] of Object.entries(args)) {
-    const type = Number(key.split(':')[0]);
+    const type = Number(key.split(':')[0]) as RouteParamtypes;
     const schema = arg.pipes?.find((p): p is ZodPipe<unknown> => p instanceof ZodPipe)?.schema;
     const name = typeof arg.data === 'string' ? arg.data : undefined;
     if (type === RouteParamtypes.BODY) inputs.push({ in: 'body', schema });
@@ -75,16 +79,16 @@ export function collectRoutes(modules: ModulesContainer, prefix: string): ApiRou
   }
   const routes: ApiRoute[] = [];
   for (const controller of controllers) {
-    const base = firstPath(Reflect.getMetadata(PATH_METADATA, controller));
+    const base = firstPath(metadataOf<unknown>(PATH_METADATA, controller));
     for (const handler of Object.getOwnPropertyNames(controller.prototype)) {
-      const fn = controller.prototype[handler];
+      const fn = (controller.prototype as Record<string, unknown>)[handler];
       if (handler === 'constructor' || typeof fn !== 'function') continue;
-      const method: RequestMethod | undefined = Reflect.getMetadata(METHOD_METADATA, fn);
-      const path: unknown = Reflect.getMetadata(PATH_METADATA, fn);
+      const method = metadataOf<RequestMethod>(METHOD_METADATA, fn);
+      const path = metadataOf<unknown>(PATH_METADATA, fn);
       if (method === undefined || path === undefined) continue;
       const verb = RequestMethod[method].toLowerCase() as ApiRoute['method'];
-      const meta = <T>(key: string): T | undefined => Reflect.getMetadata(key, fn) ?? Reflect.getMetadata(key, controller);
-      const guards: unknown[] = [...(Reflect.getMetadata(GUARDS_METADATA, controller) ?? []), ...(Reflect.getMetadata(GUARDS_METADATA, fn) ?? [])];
+      const meta = <T>(key: string): T | undefined => metadataOf<T>(key, fn) ?? metadataOf<T>(key, controller);
+      const guards = [...(metadataOf<unknown[]>(GUARDS_METADATA, controller) ?? []), ...(metadataOf<unknown[]>(GUARDS_METADATA, fn) ?? [])];
       const isGuard = (g: unknown, base: Type) => g === base || (typeof g === 'function' && g.prototype instanceof base);
       routes.push({
         method: verb,
@@ -95,9 +99,9 @@ export function collectRoutes(modules: ModulesContainer, prefix: string): ApiRou
         isPublic: meta<boolean>(IS_PUBLIC) === true,
         wallDisplay: guards.some((g) => isGuard(g, WallGuard)),
         throttled: guards.some((g) => isGuard(g, RateLimitGuard)) || meta(FAILURE_LIMIT_KEY) !== undefined,
-        successStatus: Reflect.getMetadata(HTTP_CODE_METADATA, fn) ?? (verb === 'post' ? 201 : 200),
+        successStatus: metadataOf<number>(HTTP_CODE_METADATA, fn) ?? (verb === 'post' ? 201 : 200),
         inputs: inputsOf(controller, handler),
-        responds: Reflect.getMetadata(RESPONDS_KEY, fn),
+        responds: metadataOf<RespondsMetadata>(RESPONDS_KEY, fn),
       });
     }
   }

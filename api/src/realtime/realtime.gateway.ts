@@ -16,6 +16,13 @@ import { SocketAdmission } from './socket-admission';
 /** The largest message a client may send (they send none today): socket.io's default is 1 MB. */
 const MAX_CLIENT_MESSAGE_BYTES = 64 * 1024;
 
+/** Who a socket is, set once its handshake token is verified (Socket.IO types `socket.data` as any). */
+interface SocketIdentity {
+  actor?: Actor;
+  wall?: WallActor;
+}
+const identityOf = (socket: Socket) => socket.data as SocketIdentity;
+
 /**
  * Socket.IO on the api's own port. The handshake token is verified before the connection is accepted; the
  * server then places the socket in its rooms and replays what the client missed since its last sequence.
@@ -44,8 +51,8 @@ export class RealtimeGateway implements OnGatewayInit, OnGatewayConnection {
       if (typeof auth.token !== 'string' || !auth.token) return next(new Error('Please sign in again'));
       // A wall display's token opens a wall socket; any other token must be a user's.
       const session = this.walls.isWallToken(auth.token)
-        ? this.walls.displayFromToken(auth.token).then((wall) => void (socket.data.wall = wall))
-        : this.sessions.actorFromToken(auth.token, { fresh: true }).then((actor) => void (socket.data.actor = actor));
+        ? this.walls.displayFromToken(auth.token).then((wall) => void (identityOf(socket).wall = wall))
+        : this.sessions.actorFromToken(auth.token, { fresh: true }).then((actor) => void (identityOf(socket).actor = actor));
       session.then(() => next()).catch(() => next(new Error('Please sign in again')));
     });
   }
@@ -55,9 +62,8 @@ export class RealtimeGateway implements OnGatewayInit, OnGatewayConnection {
    * the replay is read: they follow it, in order and without the ones the replay already carried (live-order.ts).
    */
   async handleConnection(socket: Socket): Promise<void> {
-    const wall = socket.data.wall as WallActor | undefined;
+    const { wall, actor } = identityOf(socket);
     if (wall) return this.connectWall(socket, wall);
-    const actor = socket.data.actor as Actor | undefined;
     if (!actor) return void socket.disconnect(true);
     const token = (socket.handshake.auth as Partial<HandshakeAuth>).token as string;
     this.socketSessions.closeAtExpiry(socket, token);

@@ -74,6 +74,7 @@ export class RedisIoAdapter extends IoAdapter {
     const duplicate = client.duplicate.bind(client);
     client.duplicate = ((...args: Parameters<typeof duplicate>) => {
       const copy = duplicate(...args);
+      // eslint-disable-next-line @typescript-eslint/no-deprecated -- the adapter calls `disconnect`, so that is the method to replace
       copy.disconnect = async () => {
         if (copy.isOpen) await copy.close().catch(() => undefined);
       };

@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { EntityManager } from '@mikro-orm/knex';
 import type { AnyEnvelope } from '@kpi/contracts';
 import type { Actor } from '../common/auth/actor';
-import { EventLog, StreamSequence } from '../events/event-log.entity';
+import { EventLog } from '../events/event-log.entity';
 import { storedEnvelope } from '../events/stored-events';
 import { readRows } from '../database/read-rows';
 import { createLimiter } from './concurrency';

@@ -41,7 +41,7 @@ export class SocketAdmission {
   ) {}
 
   admit(socket: Socket): Promise<boolean> {
-    const express = this.http.httpAdapter?.getInstance() as { get?(key: string): unknown } | undefined;
+    const express = this.http.httpAdapter?.getInstance<{ get?(key: string): unknown }>();
     const trust = express?.get?.('trust proxy fn') as TrustFn | undefined;
     return this.limiter.allows(this.limits.handshakeAddress, clientAddress(socket.request, trust));
   }

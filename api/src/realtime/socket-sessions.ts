@@ -9,7 +9,7 @@ const MAX_TIMER_MS = 2 ** 31 - 1;
 
 const claimsOf = (token: string): { exp?: unknown; tv?: unknown } => {
   try {
-    return JSON.parse(Buffer.from(token.split('.')[1] ?? '', 'base64url').toString('utf8')) ?? {};
+    return (JSON.parse(Buffer.from(token.split('.')[1] ?? '', 'base64url').toString('utf8')) as { exp?: unknown; tv?: unknown } | null) ?? {};
   } catch {
     return {};
   }

@@ -1,6 +1,5 @@
 import type { Announcement } from '@kpi/contracts';
 import { bearer, createTenant, type Tenant, startTwoCompanies } from '../utils/factories';
-import { EntityManager } from '@mikro-orm/sqlite';
 import { demoPassword } from '../../src/database/seed/demo-password';
 import { login, settle, startTestApp, type TestApp } from '../utils/test-app';
 

@@ -96,7 +96,7 @@ describe('sockets end with membership', () => {
     });
     try {
       const outcome = await new Promise<string>((resolve) => {
-        const { io } = jest.requireActual('socket.io-client') as typeof import('socket.io-client');
+        const { io } = jest.requireActual<typeof import('socket.io-client')>('socket.io-client');
         const socket = io(t.url, { auth: { token: exec.token }, transports: ['websocket'], reconnection: false, forceNew: true });
         const timer = setTimeout(() => (resolve('still connected after 1 s'), socket.close()), 1000);
         socket.once('disconnect', (reason) => (clearTimeout(timer), resolve(reason), socket.close()));

@@ -405,7 +405,7 @@ describe('wall displays', () => {
         raw.emit('subscribe', { room });
       }
       await settle(100);
-      const server = (t.app.get(EventPublisher) as unknown as { server: RealtimeServer }).server;
+      const server = t.app.get<EventPublisher, { server: RealtimeServer }>(EventPublisher).server;
       const [socket] = await server.in(raw.id!).fetchSockets();
       expect([...socket.rooms].sort()).toEqual([raw.id, `wall-display:${wallA.display._id}`, `wall:${a.company._id}`].sort());
 

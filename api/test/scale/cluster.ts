@@ -86,7 +86,7 @@ export class ApiNode {
     try {
       this.healthyAt = await waitHealthy(this.url, 60_000, () => this.running);
     } catch (err) {
-      throw new Error(`${this.name}: ${(err as Error).message}\n${this.output}`);
+      throw new Error(`${this.name}: ${(err as Error).message}\n${this.output}`, { cause: err });
     }
   }
 

@@ -70,15 +70,15 @@ describeScale('PostgreSQL migrations', (env: ScaleEnv) => {
     expect(again.demoLogins).toBeNull();
     const orm = again.app.get(MikroORM);
     expect(await applied(orm)).toEqual(first);
-    expect(await orm.getMigrator().getPendingMigrations()).toEqual([]);
-    expect(await orm.getMigrator().up()).toEqual([]);
+    expect(await orm.migrator.getPendingMigrations()).toEqual([]);
+    expect(await orm.migrator.up()).toEqual([]);
     expect(await applied(orm)).toEqual(first);
     await close();
   });
 
   it('leave exactly the schema the entities describe', async () => {
     const { app } = await start(false);
-    expect((await app.get(MikroORM).getSchemaGenerator().getUpdateSchemaSQL({ wrap: false })).trim()).toBe('');
+    expect((await app.get(MikroORM).schema.getUpdateSchemaSQL({ wrap: false })).trim()).toBe('');
     await close();
   });
 

@@ -40,7 +40,7 @@ async function admin<T>(env: ScaleEnv, work: (execute: (sql: string) => Promise<
   const orm = await MikroORM.init({ driver: PostgreSqlDriver, clientUrl: env.databaseUrl, entities: ENTITIES, debug: false, pool: { min: 0, max: 1 } });
   try {
     const connection = orm.em.getConnection();
-    return await work((sql) => connection.execute(sql) as Promise<unknown[]>);
+    return await work((sql) => connection.execute<unknown[]>(sql));
   } finally {
     await orm.close(true);
   }

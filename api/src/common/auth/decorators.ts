@@ -17,4 +17,4 @@ export const Roles = (...roles: Role[]) => SetMetadata(ROLES_KEY, roles);
 /** Open to every signed-in user, whatever their role: the explicit form of "any role". */
 export const AnyRole = () => Roles(...ROLES);
 
-export const CurrentActor = createParamDecorator((_: unknown, ctx: ExecutionContext): Actor => ctx.switchToHttp().getRequest().user);
+export const CurrentActor = createParamDecorator((_: unknown, ctx: ExecutionContext): Actor => ctx.switchToHttp().getRequest<{ user: Actor }>().user);

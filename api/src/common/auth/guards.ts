@@ -48,7 +48,7 @@ export class RolesGuard implements CanActivate {
     const roles = this.reflector.getAllAndOverride<Role[] | undefined>(ROLES_KEY, targets);
     // Deny by default: a route someone forgot to decide on is open to nobody, not to everybody.
     if (!roles) throw forbidden('Your role does not allow this');
-    const actor: Actor | undefined = context.switchToHttp().getRequest().user;
+    const actor = context.switchToHttp().getRequest<{ user?: Actor }>().user;
     if (!actor || !roles.includes(actor.role)) throw forbidden('Your role does not allow this');
     return true;
   }

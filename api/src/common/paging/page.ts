@@ -34,13 +34,14 @@ export class PageInterceptor implements NestInterceptor {
     return next.handle().pipe(
       map((answer: unknown) => {
         if (!(answer instanceof Page)) return answer;
+        const page = answer as Page<unknown>;
         const res = http.getResponse<HttpResponse>();
         res.setHeader('Access-Control-Expose-Headers', `${NEXT_CURSOR_HEADER}, Link`);
-        if (answer.next) {
-          res.setHeader(NEXT_CURSOR_HEADER, answer.next);
-          res.setHeader('Link', `<${nextUrl(http.getRequest<HttpRequest>().originalUrl, answer.next)}>; rel="next"`);
+        if (page.next) {
+          res.setHeader(NEXT_CURSOR_HEADER, page.next);
+          res.setHeader('Link', `<${nextUrl(http.getRequest<HttpRequest>().originalUrl, page.next)}>; rel="next"`);
         }
-        return answer.body;
+        return page.body;
       }),
     );
   }

@@ -75,7 +75,7 @@ export class RedisLimiterStore implements LimiterStore {
       await this.client.connect();
     } catch (err) {
       if (this.client.isOpen) this.client.destroy();
-      throw new Error(`Rate limits: ${(err as Error).message}`);
+      throw new Error(`Rate limits: ${(err as Error).message}`, { cause: err });
     }
     this.started = true;
     return this;

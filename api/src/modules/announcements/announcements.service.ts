@@ -10,7 +10,7 @@ import type {
 } from '@kpi/contracts';
 import type { z } from 'zod';
 import type { Actor } from '../../common/auth/actor';
-import { forbidden, invalid, notFound } from '../../common/errors/app-error';
+import { forbidden, invalid } from '../../common/errors/app-error';
 import { CursorCodec } from '../../common/paging/cursor-codec';
 import { after, orderOf, type SortKey } from '../../common/paging/keyset';
 import { cut, Page } from '../../common/paging/page';

@@ -110,13 +110,13 @@ export async function monthlySums(em: EntityManager, scope: Scope | { companies:
   type Row = { period_key: string; tasks: Num; total_tenths: Num };
   const rows: Row[] =
     'assignedTo' in scope
-      ? await em.createQueryBuilder(ScoreAggregate, 'a').select(fields).where({ user: scope.assignedTo, company: scope.company, periodKey: { $in: keys } }).groupBy('a.period_key').execute('all', false)
+      ? await em.createQueryBuilder(ScoreAggregate, 'a').select(fields).where({ user: scope.assignedTo, company: scope.company, periodKey: { $in: keys } }).groupBy('a.period_key').execute<Row[]>('all', false)
       : await em
           .createQueryBuilder(CompanyScoreAggregate, 'a')
           .select(fields)
           .where({ company: 'company' in scope ? scope.company : { $in: scope.companies }, periodKey: { $in: keys } })
           .groupBy('a.period_key')
-          .execute('all', false);
+          .execute<Row[]>('all', false);
   for (const r of rows) sums.set(r.period_key, scoreSum(r.total_tenths, r.tasks));
   return sums;
 }

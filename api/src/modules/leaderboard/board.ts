@@ -1,5 +1,5 @@
 import type { EntityManager } from '@mikro-orm/knex';
-import type { Leaderboard, LeaderboardEntry, LeaderboardPeriod, LeaderboardType } from '@kpi/contracts';
+import type { Leaderboard, LeaderboardEntry, LeaderboardPeriod } from '@kpi/contracts';
 import { periodKey } from '../../common/periods/periods';
 import type { RankedStanding } from '../stats/ranking';
 import type { CompanyZone, Standings } from '../stats/standings';

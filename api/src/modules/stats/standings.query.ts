@@ -1,6 +1,4 @@
 import type { EntityManager } from '@mikro-orm/knex';
-import { ScoreAggregate } from './score-aggregate.entity';
-import { User } from '../users/user.entity';
 import type { StandingRow } from './ranking';
 import { readRows } from '../../database/read-rows';
 

@@ -87,7 +87,7 @@ export class TaskQueries {
     const company = scope.sql('t.company_id');
     q.whereRaw(company.sql, company.params as string[]);
     if (assignedTo) q.where('t.assigned_to_id', assignedTo);
-    const [row] = (await this.em.getConnection().execute(q)) as Record<string, number | string>[];
+    const [row] = await this.em.getConnection().execute<Record<string, number | string>[]>(q);
     return {
       total: Number(row?.total ?? 0),
       pending: Number(row?.pending ?? 0),

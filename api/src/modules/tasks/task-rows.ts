@@ -1,6 +1,6 @@
 import type { EntityManager } from '@mikro-orm/knex';
 import type { Task as TaskView, TaskComment as TaskCommentView } from '@kpi/contracts';
-import { isoDate, isoDateOrNull, numOrNull, toDate, type DbDate } from '../../common/rows/columns';
+import { isoDate, numOrNull, toDate, type DbDate } from '../../common/rows/columns';
 import type { SqlCondition } from '../../common/paging/keyset';
 import { currentFigures, visibleStatus } from './task-rules';
 import { readRows } from '../../database/read-rows';

@@ -12,7 +12,7 @@ import type {
 } from '@kpi/contracts';
 import type { z } from 'zod';
 import type { Actor } from '../../common/auth/actor';
-import { conflict, forbidden, invalid, notFound } from '../../common/errors/app-error';
+import { conflict, forbidden, invalid } from '../../common/errors/app-error';
 import { Scope } from '../../common/tenancy/scope';
 import type { EventRecorder } from '../../events/event-recorder';
 import { UnitOfWork } from '../../events/unit-of-work';

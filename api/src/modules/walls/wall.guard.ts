@@ -21,4 +21,4 @@ export class WallGuard implements CanActivate {
 /** Marks a route as a wall display's: out of the global user guard (`@Public()`), behind WallGuard instead. */
 export const WallDisplayOnly = () => applyDecorators(Public(), UseGuards(WallGuard));
 
-export const CurrentWall = createParamDecorator((_: unknown, ctx: ExecutionContext): WallActor => ctx.switchToHttp().getRequest().wall);
+export const CurrentWall = createParamDecorator((_: unknown, ctx: ExecutionContext): WallActor => ctx.switchToHttp().getRequest<{ wall: WallActor }>().wall);
