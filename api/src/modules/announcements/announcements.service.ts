@@ -1,14 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { EntityManager, type FilterQuery } from '@mikro-orm/knex';
-import type {
-  Announcement as AnnouncementView,
-  announcementListQuerySchema,
-  createAnnouncementSchema,
-  MessageResponse,
-  pinAnnouncementSchema,
-  updateAnnouncementSchema,
-} from '@kpi/contracts';
-import type { z } from 'zod';
+import type { Announcement as AnnouncementView, MessageResponse, AnnouncementListInput, CreateAnnouncementInput, PinAnnouncementInput, UpdateAnnouncementInput } from '@kpi/contracts';
 import type { Actor } from '../../common/auth/actor';
 import { forbidden, invalid } from '../../common/errors/app-error';
 import { CursorCodec } from '../../common/paging/cursor-codec';
@@ -24,10 +16,6 @@ import { AnnouncementExpiryScheduler } from './announcement-expiry.scheduler';
 import { Announcement } from './announcement.entity';
 import { announcementRows, announcementRowView, companyAudience, toAnnouncementView, type AnnouncementRow } from './announcement.view';
 
-type CreateAnnouncement = z.output<typeof createAnnouncementSchema>;
-type UpdateAnnouncement = z.output<typeof updateAnnouncementSchema>;
-type PinAnnouncement = z.output<typeof pinAnnouncementSchema>;
-type ListQuery = z.output<typeof announcementListQuerySchema>;
 
 const ANNOUNCEMENT_ORDER: SortKey[] = [
   { prop: 'a.isPinned', dir: 'desc' },
@@ -51,7 +39,7 @@ export class AnnouncementsService {
   ) {}
 
   /** Pinned first, then newest first, a page at a time. The superadmin reads one company, or all of them. */
-  async list(actor: Actor, query: ListQuery): Promise<Page<AnnouncementView[]>> {
+  async list(actor: Actor, query: AnnouncementListInput): Promise<Page<AnnouncementView[]>> {
     const conditions: FilterQuery<Announcement>[] = [Scope.of(actor).narrowTo(query.company).where({})];
     if (actor.role === 'executive') conditions.push({ $or: [{ expiresAt: null }, { expiresAt: { $gt: new Date() } }] });
     if (query.cursor) {
@@ -70,7 +58,7 @@ export class AnnouncementsService {
   }
 
   /** Company and author come from the caller; the body may repeat them but not name others. */
-  async create(actor: Actor, input: CreateAnnouncement): Promise<AnnouncementView> {
+  async create(actor: Actor, input: CreateAnnouncementInput): Promise<AnnouncementView> {
     const companyId = Scope.of(actor).narrowTo(input.company).own();
     if (input.author && input.author !== actor.userId) throw forbidden('Announcements are posted in your own name');
     const expiresAt = input.expiresAt ?? null;
@@ -102,7 +90,7 @@ export class AnnouncementsService {
     return view;
   }
 
-  async update(actor: Actor, id: string, input: UpdateAnnouncement): Promise<AnnouncementView> {
+  async update(actor: Actor, id: string, input: UpdateAnnouncementInput): Promise<AnnouncementView> {
     const view = await this.uow.run(async (em, events) => {
       const announcement = await this.findOwn(em, actor, id);
       if (input.company && input.company !== announcement.company.id) throw forbidden('You can only work within your own company');
@@ -130,7 +118,7 @@ export class AnnouncementsService {
   }
 
   /** `{ isPinned }` sets the pin; an empty body toggles it. */
-  pin(actor: Actor, id: string, input: PinAnnouncement): Promise<AnnouncementView> {
+  pin(actor: Actor, id: string, input: PinAnnouncementInput): Promise<AnnouncementView> {
     return this.uow.run(async (em, events) => {
       const announcement = await this.findOwn(em, actor, id);
       const isPinned = input.isPinned ?? !announcement.isPinned;

@@ -1,6 +1,5 @@
 import { Body, Controller, Get, HttpCode, Post, Put } from '@nestjs/common';
-import { changePasswordResponseSchema, changePasswordSchema, loginResponseSchema, loginSchema, verifyResponseSchema } from '@kpi/contracts';
-import type { z } from 'zod';
+import { changePasswordResponseSchema, changePasswordSchema, loginResponseSchema, loginSchema, verifyResponseSchema, type ChangePasswordInput, type LoginInput } from '@kpi/contracts';
 import type { Actor } from '../../common/auth/actor';
 import { AnyRole, CurrentActor, Public } from '../../common/auth/decorators';
 import { ZodPipe } from '../../common/validation/zod.pipe';
@@ -17,7 +16,7 @@ export class AuthController {
   @Post('login')
   @HttpCode(200)
   @Responds(loginResponseSchema)
-  login(@Body(new ZodPipe(loginSchema)) body: z.output<typeof loginSchema>) {
+  login(@Body(new ZodPipe(loginSchema)) body: LoginInput) {
     return this.auth.login(body.email, body.password);
   }
 
@@ -32,7 +31,7 @@ export class AuthController {
   @Responds(changePasswordResponseSchema)
   @AnyRole()
   @RateLimited({ limit: 'passwordChange', by: 'user' })
-  changePassword(@CurrentActor() actor: Actor, @Body(new ZodPipe(changePasswordSchema)) body: z.output<typeof changePasswordSchema>) {
+  changePassword(@CurrentActor() actor: Actor, @Body(new ZodPipe(changePasswordSchema)) body: ChangePasswordInput) {
     return this.auth.changePassword(actor, body.currentPassword, body.newPassword);
   }
 }

@@ -1,5 +1,5 @@
 import { Body, Controller, Get, Param, Post } from '@nestjs/common';
-import { assignBadgeSchema, badgeSchema, userBadgeSchema } from '@kpi/contracts';
+import { assignBadgeSchema, badgeSchema, userBadgeSchema, type AssignBadgeInput } from '@kpi/contracts';
 import { z } from 'zod';
 import type { Actor } from '../../common/auth/actor';
 import { AnyRole, CurrentActor, Roles } from '../../common/auth/decorators';
@@ -28,7 +28,7 @@ export class BadgesController {
   @Post('assign')
   @Roles('admin')
   @Responds(userBadgeSchema)
-  assign(@CurrentActor() actor: Actor, @Body(new ZodPipe(assignBadgeSchema)) body: z.output<typeof assignBadgeSchema>) {
+  assign(@CurrentActor() actor: Actor, @Body(new ZodPipe(assignBadgeSchema)) body: AssignBadgeInput) {
     return this.badges.assign(actor, body);
   }
 }

@@ -1,7 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { EntityManager } from '@mikro-orm/knex';
-import type { assignBadgeSchema, BadgeId, Badge as BadgeView, UserBadge as UserBadgeView } from '@kpi/contracts';
-import type { z } from 'zod';
+import type { BadgeId, Badge as BadgeView, UserBadge as UserBadgeView, AssignBadgeInput } from '@kpi/contracts';
 import { randomUUID } from 'node:crypto';
 import type { Actor } from '../../common/auth/actor';
 import { forbidden, invalid } from '../../common/errors/app-error';
@@ -35,7 +34,7 @@ export class BadgesService {
   }
 
   /** An admin recognises an executive of their own company by hand. */
-  assign(actor: Actor, input: z.output<typeof assignBadgeSchema>): Promise<UserBadgeView> {
+  assign(actor: Actor, input: AssignBadgeInput): Promise<UserBadgeView> {
     return this.uow.run(async (em, events) => {
       const user = await Scope.of(actor).visibleUser(em, User, input.userId);
       if (user.role !== 'executive' || !user.company) throw forbidden('Badges are awarded to executives');

@@ -1,5 +1,5 @@
 import { Body, Controller, Delete, Get, Param, Post, Put } from '@nestjs/common';
-import { companySchema, createCompanySchema, messageResponseSchema, updateCompanySchema } from '@kpi/contracts';
+import { companySchema, createCompanySchema, messageResponseSchema, updateCompanySchema, type CreateCompanyInput, type UpdateCompanyInput } from '@kpi/contracts';
 import { z } from 'zod';
 import type { Actor } from '../../common/auth/actor';
 import { CurrentActor, Roles } from '../../common/auth/decorators';
@@ -20,13 +20,13 @@ export class CompaniesController {
 
   @Post()
   @Responds(companySchema)
-  create(@CurrentActor() actor: Actor, @Body(new ZodPipe(createCompanySchema)) body: z.output<typeof createCompanySchema>) {
+  create(@CurrentActor() actor: Actor, @Body(new ZodPipe(createCompanySchema)) body: CreateCompanyInput) {
     return this.companies.create(actor, body);
   }
 
   @Put(':id')
   @Responds(companySchema)
-  update(@CurrentActor() actor: Actor, @Param('id') id: string, @Body(new ZodPipe(updateCompanySchema)) body: z.output<typeof updateCompanySchema>) {
+  update(@CurrentActor() actor: Actor, @Param('id') id: string, @Body(new ZodPipe(updateCompanySchema)) body: UpdateCompanyInput) {
     return this.companies.update(actor, id, body);
   }
 

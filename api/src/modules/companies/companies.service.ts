@@ -1,8 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { EntityManager } from '@mikro-orm/knex';
-import type { Company as CompanyView, MessageResponse } from '@kpi/contracts';
-import type { z } from 'zod';
-import type { createCompanySchema, updateCompanySchema } from '@kpi/contracts';
+import type { Company as CompanyView, MessageResponse, CreateCompanyInput, UpdateCompanyInput } from '@kpi/contracts';
 import type { Actor } from '../../common/auth/actor';
 import { notFound } from '../../common/errors/app-error';
 import { UnitOfWork } from '../../events/unit-of-work';
@@ -15,8 +13,6 @@ import { Company } from './company.entity';
 import { toCompanyView } from './company.view';
 import { memberCounts } from './member-counts.query';
 
-type CreateCompany = z.output<typeof createCompanySchema>;
-type UpdateCompany = z.output<typeof updateCompanySchema>;
 
 const NO_MEMBERS = { admins: 0, executives: 0 };
 
@@ -42,7 +38,7 @@ export class CompaniesService {
     return toCompanyView(company, counts.get(id) ?? NO_MEMBERS);
   }
 
-  create(_actor: Actor, input: CreateCompany): Promise<CompanyView> {
+  create(_actor: Actor, input: CreateCompanyInput): Promise<CompanyView> {
     return this.uow.run(async (em, events) => {
       const company = em.create(Company, { ...input, timeZone: input.timeZone || 'UTC' });
       await em.flush();
@@ -52,7 +48,7 @@ export class CompaniesService {
     });
   }
 
-  update(_actor: Actor, id: string, input: UpdateCompany): Promise<CompanyView> {
+  update(_actor: Actor, id: string, input: UpdateCompanyInput): Promise<CompanyView> {
     return this.uow.run(async (em, events) => {
       const company = await em.findOne(Company, { id });
       if (!company) throw notFound('Company');

@@ -1,6 +1,5 @@
 import { Controller, Get, Param, Query, UseInterceptors } from '@nestjs/common';
-import { companyStatsQuerySchema, companyStatsSchema, executiveStatsQuerySchema, executiveStatsSchema, overallStatsSchema } from '@kpi/contracts';
-import type { z } from 'zod';
+import { companyStatsQuerySchema, companyStatsSchema, executiveStatsQuerySchema, executiveStatsSchema, overallStatsSchema, type CompanyStatsQueryInput, type ExecutiveStatsQueryInput } from '@kpi/contracts';
 import type { Actor } from '../../common/auth/actor';
 import { AnyRole, CurrentActor, Roles } from '../../common/auth/decorators';
 import { ZodPipe } from '../../common/validation/zod.pipe';
@@ -16,14 +15,14 @@ export class KpiController {
   @Get('executive/:id')
   @Responds(executiveStatsSchema)
   @AnyRole()
-  executive(@CurrentActor() actor: Actor, @Param('id') id: string, @Query(new ZodPipe(executiveStatsQuerySchema)) query: z.output<typeof executiveStatsQuerySchema>) {
+  executive(@CurrentActor() actor: Actor, @Param('id') id: string, @Query(new ZodPipe(executiveStatsQuerySchema)) query: ExecutiveStatsQueryInput) {
     return this.kpi.executive(actor, id, query);
   }
 
   @Get('company/:id')
   @Roles('superadmin', 'admin')
   @Responds(companyStatsSchema, { csv: true })
-  company(@CurrentActor() actor: Actor, @Param('id') id: string, @Query(new ZodPipe(companyStatsQuerySchema)) query: z.output<typeof companyStatsQuerySchema>) {
+  company(@CurrentActor() actor: Actor, @Param('id') id: string, @Query(new ZodPipe(companyStatsQuerySchema)) query: CompanyStatsQueryInput) {
     return this.kpi.company(actor, id, query);
   }
 

@@ -1,7 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { EntityManager } from '@mikro-orm/knex';
-import { performanceLevelFor, round1, type CompanyStats, type companyStatsQuerySchema, type ExecutiveStats, type executiveStatsQuerySchema, type LeaderboardPeriod, type OverallStats } from '@kpi/contracts';
-import type { z } from 'zod';
+import { performanceLevelFor, round1, type CompanyStats, type ExecutiveStats, type LeaderboardPeriod, type OverallStats, type CompanyStatsQueryInput, type ExecutiveStatsQueryInput } from '@kpi/contracts';
 import type { Actor } from '../../common/auth/actor';
 import { notFound } from '../../common/errors/app-error';
 import { Scope } from '../../common/tenancy/scope';
@@ -24,8 +23,6 @@ import {
 } from './kpi.queries';
 import { monthlySeries, topCompanies } from './stats-rules';
 
-type ExecutiveStatsQuery = z.output<typeof executiveStatsQuerySchema>;
-type CompanyStatsQuery = z.output<typeof companyStatsQuerySchema>;
 
 const MONTHS_SHOWN = 12;
 
@@ -38,7 +35,7 @@ export class KpiService {
   constructor(private readonly em: EntityManager) {}
 
   /** One executive: themselves, their company's admins, or the superadmin (a colleague 403, elsewhere 404). */
-  async executive(actor: Actor, userId: string, query: ExecutiveStatsQuery): Promise<ExecutiveStats> {
+  async executive(actor: Actor, userId: string, query: ExecutiveStatsQueryInput): Promise<ExecutiveStats> {
     const em = this.em.fork();
     const user = await Scope.of(actor).visibleUser(em, User, userId, { populate: ['company'] });
     if (user.role !== 'executive' || !user.company) throw notFound('User');
@@ -69,7 +66,7 @@ export class KpiService {
   }
 
   /** One company: its admins or the superadmin; another company's id answers 404 like a missing one. */
-  async company(actor: Actor, companyId: string, query: CompanyStatsQuery): Promise<CompanyStats | CsvDocument> {
+  async company(actor: Actor, companyId: string, query: CompanyStatsQueryInput): Promise<CompanyStats | CsvDocument> {
     const em = this.em.fork();
     Scope.of(actor).companyById(companyId);
     const company = await em.findOne(Company, { id: companyId });
@@ -137,7 +134,7 @@ export class KpiService {
 }
 
 /** The leaderboard period a rank is read for: neither → the current month; a year alone → that year. */
-function rankPeriod(query: ExecutiveStatsQuery, current: { year: number; month: number }): LeaderboardPeriod {
+function rankPeriod(query: ExecutiveStatsQueryInput, current: { year: number; month: number }): LeaderboardPeriod {
   if (query.year === undefined && query.month === undefined) return current;
   const year = query.year ?? current.year;
   return query.month ? { year, month: query.month } : { year };

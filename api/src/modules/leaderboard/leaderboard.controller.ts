@@ -1,6 +1,5 @@
 import { Body, Controller, Get, Param, Post, Query, UseInterceptors } from '@nestjs/common';
-import { generateLeaderboardSchema, leaderboardQuerySchema, leaderboardSchema, monthlyParamsSchema, top10QuerySchema, top10ResponseSchema, yearlyParamsSchema } from '@kpi/contracts';
-import type { z } from 'zod';
+import { generateLeaderboardSchema, leaderboardQuerySchema, leaderboardSchema, monthlyParamsSchema, top10QuerySchema, top10ResponseSchema, yearlyParamsSchema, type GenerateLeaderboardInput, type LeaderboardQueryInput, type MonthlyParamsInput, type Top10QueryInput, type YearlyParamsInput } from '@kpi/contracts';
 import type { Actor } from '../../common/auth/actor';
 import { AnyRole, CurrentActor, Roles } from '../../common/auth/decorators';
 import { ZodPipe } from '../../common/validation/zod.pipe';
@@ -18,8 +17,8 @@ export class LeaderboardController {
   @AnyRole()
   monthly(
     @CurrentActor() actor: Actor,
-    @Param(new ZodPipe(monthlyParamsSchema)) period: z.output<typeof monthlyParamsSchema>,
-    @Query(new ZodPipe(leaderboardQuerySchema)) query: z.output<typeof leaderboardQuerySchema>,
+    @Param(new ZodPipe(monthlyParamsSchema)) period: MonthlyParamsInput,
+    @Query(new ZodPipe(leaderboardQuerySchema)) query: LeaderboardQueryInput,
   ) {
     return this.leaderboard.read(actor, period, query);
   }
@@ -29,8 +28,8 @@ export class LeaderboardController {
   @AnyRole()
   yearly(
     @CurrentActor() actor: Actor,
-    @Param(new ZodPipe(yearlyParamsSchema)) period: z.output<typeof yearlyParamsSchema>,
-    @Query(new ZodPipe(leaderboardQuerySchema)) query: z.output<typeof leaderboardQuerySchema>,
+    @Param(new ZodPipe(yearlyParamsSchema)) period: YearlyParamsInput,
+    @Query(new ZodPipe(leaderboardQuerySchema)) query: LeaderboardQueryInput,
   ) {
     return this.leaderboard.read(actor, period, query);
   }
@@ -38,14 +37,14 @@ export class LeaderboardController {
   @Get('top10/:companyId')
   @Responds(top10ResponseSchema)
   @AnyRole()
-  top10(@CurrentActor() actor: Actor, @Param('companyId') companyId: string, @Query(new ZodPipe(top10QuerySchema)) query: z.output<typeof top10QuerySchema>) {
+  top10(@CurrentActor() actor: Actor, @Param('companyId') companyId: string, @Query(new ZodPipe(top10QuerySchema)) query: Top10QueryInput) {
     return this.leaderboard.top10(actor, companyId, query);
   }
 
   @Post('generate')
   @Roles('admin')
   @Responds(leaderboardSchema)
-  generate(@CurrentActor() actor: Actor, @Body(new ZodPipe(generateLeaderboardSchema)) body: z.output<typeof generateLeaderboardSchema>) {
+  generate(@CurrentActor() actor: Actor, @Body(new ZodPipe(generateLeaderboardSchema)) body: GenerateLeaderboardInput) {
     return this.leaderboard.generate(actor, body);
   }
 }

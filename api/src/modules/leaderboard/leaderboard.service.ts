@@ -1,7 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { EntityManager } from '@mikro-orm/knex';
-import { LEADERBOARD_SIZE, type EventPayloads, type generateLeaderboardSchema, type Leaderboard, type LeaderboardPeriod, type leaderboardQuerySchema, type top10QuerySchema, type Top10Response } from '@kpi/contracts';
-import type { z } from 'zod';
+import { LEADERBOARD_SIZE, type EventPayloads, type Leaderboard, type LeaderboardPeriod, type Top10Response, type GenerateLeaderboardInput, type LeaderboardQueryInput, type Top10QueryInput } from '@kpi/contracts';
 import type { Actor } from '../../common/auth/actor';
 import { invalid, notFound } from '../../common/errors/app-error';
 import { Scope } from '../../common/tenancy/scope';
@@ -17,9 +16,6 @@ import { computeStandings, computeTopStandings, standingPosition, type CompanyZo
 import { latestSnapshotAt, saveSnapshot, toEntries, toLeaderboard } from './board';
 import { leaderboardCsv } from './leaderboard.csv';
 
-type LeaderboardQuery = z.output<typeof leaderboardQuerySchema>;
-type Top10Query = z.output<typeof top10QuerySchema>;
-type GenerateLeaderboard = z.output<typeof generateLeaderboardSchema>;
 
 /**
  * Company leaderboards, read from the score aggregates kept per period in the company's time zone
@@ -35,7 +31,7 @@ export class LeaderboardService {
   ) {}
 
   /** The caller's company leaderboard for a month or a year; `?format=csv` downloads it. */
-  async read(actor: Actor, period: LeaderboardPeriod, query: LeaderboardQuery): Promise<Leaderboard | CsvDocument> {
+  async read(actor: Actor, period: LeaderboardPeriod, query: LeaderboardQueryInput): Promise<Leaderboard | CsvDocument> {
     const em = this.em.fork();
     const company = await this.readableCompany(em, actor, query.company);
     const board = await this.board(em, company, period);
@@ -43,7 +39,7 @@ export class LeaderboardService {
   }
 
   /** The top 10 and where one executive stands: executives always see their own position. */
-  async top10(actor: Actor, companyId: string, query: Top10Query): Promise<Top10Response> {
+  async top10(actor: Actor, companyId: string, query: Top10QueryInput): Promise<Top10Response> {
     const em = this.em.fork();
     const company = await this.namedCompany(em, actor, companyId);
     const year = query.year ?? monthOf(new Date(), company.timeZone).year;
@@ -64,7 +60,7 @@ export class LeaderboardService {
    * Publishes a period: awards its badges (once per user, badge and period, so publishing again awards
    * nothing twice), stores the frozen snapshot (replacing an earlier one) and tells the company.
    */
-  generate(actor: Actor, input: GenerateLeaderboard): Promise<Leaderboard> {
+  generate(actor: Actor, input: GenerateLeaderboardInput): Promise<Leaderboard> {
     return this.uow.run(async (em, events) => {
       const company = await em.findOne(Company, { id: Scope.of(actor).own() });
       if (!company) throw notFound('Company');

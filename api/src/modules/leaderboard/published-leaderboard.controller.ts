@@ -1,6 +1,5 @@
 import { Controller, Get, Param, Query, UseInterceptors } from '@nestjs/common';
-import { leaderboardQuerySchema, monthlyParamsSchema, publishedLeaderboardSchema, yearlyParamsSchema } from '@kpi/contracts';
-import type { z } from 'zod';
+import { leaderboardQuerySchema, monthlyParamsSchema, publishedLeaderboardSchema, yearlyParamsSchema, type LeaderboardQueryInput, type MonthlyParamsInput, type YearlyParamsInput } from '@kpi/contracts';
 import type { Actor } from '../../common/auth/actor';
 import { AnyRole, CurrentActor } from '../../common/auth/decorators';
 import { ZodPipe } from '../../common/validation/zod.pipe';
@@ -19,8 +18,8 @@ export class PublishedLeaderboardController {
   @Responds(publishedLeaderboardSchema, { csv: true })
   monthly(
     @CurrentActor() actor: Actor,
-    @Param(new ZodPipe(monthlyParamsSchema)) period: z.output<typeof monthlyParamsSchema>,
-    @Query(new ZodPipe(leaderboardQuerySchema)) query: z.output<typeof leaderboardQuerySchema>,
+    @Param(new ZodPipe(monthlyParamsSchema)) period: MonthlyParamsInput,
+    @Query(new ZodPipe(leaderboardQuerySchema)) query: LeaderboardQueryInput,
   ) {
     return this.published.read(actor, period, query);
   }
@@ -30,8 +29,8 @@ export class PublishedLeaderboardController {
   @Responds(publishedLeaderboardSchema, { csv: true })
   yearly(
     @CurrentActor() actor: Actor,
-    @Param(new ZodPipe(yearlyParamsSchema)) period: z.output<typeof yearlyParamsSchema>,
-    @Query(new ZodPipe(leaderboardQuerySchema)) query: z.output<typeof leaderboardQuerySchema>,
+    @Param(new ZodPipe(yearlyParamsSchema)) period: YearlyParamsInput,
+    @Query(new ZodPipe(leaderboardQuerySchema)) query: LeaderboardQueryInput,
   ) {
     return this.published.read(actor, period, query);
   }

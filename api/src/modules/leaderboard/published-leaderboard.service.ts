@@ -1,7 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { EntityManager } from '@mikro-orm/knex';
-import type { LeaderboardPeriod, leaderboardQuerySchema, PublishedLeaderboard } from '@kpi/contracts';
-import type { z } from 'zod';
+import type { LeaderboardPeriod, PublishedLeaderboard, LeaderboardQueryInput } from '@kpi/contracts';
 import type { Actor } from '../../common/auth/actor';
 import { invalid, notFound } from '../../common/errors/app-error';
 import type { CsvDocument } from '../../common/csv/csv-file';
@@ -11,7 +10,6 @@ import { LeaderboardSnapshot } from './leaderboard-snapshot.entity';
 import { leaderboardCsv } from './leaderboard.csv';
 import { periodKey } from '../../common/periods/periods';
 
-type LeaderboardQuery = z.output<typeof leaderboardQuerySchema>;
 
 /** Published leaderboards: the frozen snapshot of a period, read back as it was published. */
 @Injectable()
@@ -19,7 +17,7 @@ export class PublishedLeaderboardService {
   constructor(private readonly em: EntityManager) {}
 
   /** The caller's company's snapshot of the period (`?format=csv` downloads it); 404 if never published. */
-  async read(actor: Actor, period: LeaderboardPeriod, query: LeaderboardQuery): Promise<PublishedLeaderboard | CsvDocument> {
+  async read(actor: Actor, period: LeaderboardPeriod, query: LeaderboardQueryInput): Promise<PublishedLeaderboard | CsvDocument> {
     const scope = this.scopeOf(actor, query.company);
     const em = this.em.fork();
     const snapshot = await em.findOne(LeaderboardSnapshot, scope.where({ periodKey: periodKey(period) }));

@@ -1,6 +1,5 @@
 import { Controller, Get, Query } from '@nestjs/common';
-import { scoreChainQuerySchema, scoreChainReportSchema } from '@kpi/contracts';
-import type { z } from 'zod';
+import { scoreChainQuerySchema, scoreChainReportSchema, type ScoreChainQueryInput } from '@kpi/contracts';
 import type { Actor } from '../../common/auth/actor';
 import { CurrentActor, Roles } from '../../common/auth/decorators';
 import { ZodPipe } from '../../common/validation/zod.pipe';
@@ -14,7 +13,7 @@ export class ScoreChainController {
   @Get('verify')
   @Roles('superadmin', 'admin')
   @Responds(scoreChainReportSchema)
-  verify(@CurrentActor() actor: Actor, @Query(new ZodPipe(scoreChainQuerySchema)) query: z.output<typeof scoreChainQuerySchema>) {
+  verify(@CurrentActor() actor: Actor, @Query(new ZodPipe(scoreChainQuerySchema)) query: ScoreChainQueryInput) {
     return this.chain.verify(actor, query.company);
   }
 }

@@ -1,7 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { EntityManager } from '@mikro-orm/knex';
-import type { Task as TaskView, TaskListStatus, TaskSummary, taskListQuerySchema, taskSummaryQuerySchema } from '@kpi/contracts';
-import type { z } from 'zod';
+import type { Task as TaskView, TaskListStatus, TaskSummary, TaskListInput, TaskSummaryInput } from '@kpi/contracts';
 import type { Actor } from '../../common/auth/actor';
 import { CursorCodec } from '../../common/paging/cursor-codec';
 import { afterSql, orderSql, type SqlCondition, type SqlSortKey } from '../../common/paging/keyset';
@@ -11,8 +10,6 @@ import { Scope } from '../../common/tenancy/scope';
 import { User } from '../users/user.entity';
 import { commentsOf, taskPageRows, taskRowView } from './task-rows';
 
-type ListQuery = z.output<typeof taskListQuerySchema>;
-type SummaryQuery = z.output<typeof taskSummaryQuerySchema>;
 
 /** Newest first; the id breaks ties so the order (and so every page) is total. */
 const ORDER: SqlSortKey[] = [
@@ -54,21 +51,21 @@ export class TaskQueries {
   ) {}
 
   /** GET /tasks: admins their company's tasks, the superadmin one company (`?company=`) or all. */
-  list(actor: Actor, query: ListQuery): Promise<Page<TaskView[]>> {
+  list(actor: Actor, query: TaskListInput): Promise<Page<TaskView[]>> {
     const scope: SqlCondition[] = [Scope.of(actor).narrowTo(query.company).sql('t.company_id')];
     if (query.assignedTo) scope.push({ sql: 't.assigned_to_id = ?', params: [query.assignedTo] });
     return this.page('tasks', scope, query);
   }
 
   /** GET /tasks/user/{id}: one user's tasks; executives only their own (a colleague 403, another company 404). */
-  async forUser(actor: Actor, userId: string, query: ListQuery): Promise<Page<TaskView[]>> {
+  async forUser(actor: Actor, userId: string, query: TaskListInput): Promise<Page<TaskView[]>> {
     const scope = Scope.of(actor);
     const user = await scope.visibleUser(this.em.fork(), User, userId);
     return this.page('user-tasks', [scope.sql('t.company_id'), { sql: 't.assigned_to_id = ?', params: [user.id] }], query);
   }
 
   /** GET /tasks/summary: the task screens' counters over every task in scope, in one aggregate query. */
-  async summary(actor: Actor, query: SummaryQuery): Promise<TaskSummary> {
+  async summary(actor: Actor, query: TaskSummaryInput): Promise<TaskSummary> {
     const assignedTo = query.assignedTo ?? (actor.role === 'executive' ? actor.userId : undefined);
     // An executive's counters are always their own company's, whatever `?company=` says.
     const scope = actor.role === 'executive' ? Scope.of(actor) : Scope.of(actor).narrowTo(query.company);
@@ -98,7 +95,7 @@ export class TaskQueries {
     };
   }
 
-  private async page(list: string, scope: SqlCondition[], query: ListQuery): Promise<Page<TaskView[]>> {
+  private async page(list: string, scope: SqlCondition[], query: TaskListInput): Promise<Page<TaskView[]>> {
     const now = new Date();
     const dbDate = (d: Date) => this.em.getPlatform().processDateProperty(d);
     const conditions = [...scope];

@@ -1,5 +1,5 @@
 import { Body, Controller, Delete, Get, Headers, Param, Post, Put, Query, UseInterceptors } from '@nestjs/common';
-import { IDEMPOTENCY_KEY_HEADER, createTaskSchema, messageResponseSchema, scoreHistoryEntrySchema, scoreTaskSchema, submitTaskSchema, taskListQuerySchema, taskSchema, taskSummaryQuerySchema, taskSummarySchema, updateTaskSchema } from '@kpi/contracts';
+import { IDEMPOTENCY_KEY_HEADER, createTaskSchema, messageResponseSchema, scoreHistoryEntrySchema, scoreTaskSchema, submitTaskSchema, taskListQuerySchema, taskSchema, taskSummaryQuerySchema, taskSummarySchema, updateTaskSchema, type CreateTaskInput, type ScoreTaskInput, type SubmitTaskInput, type TaskListInput, type TaskSummaryInput, type UpdateTaskInput } from '@kpi/contracts';
 import { z } from 'zod';
 import type { Actor } from '../../common/auth/actor';
 import { CurrentActor, Roles } from '../../common/auth/decorators';
@@ -10,7 +10,6 @@ import { parseIdempotencyKey } from './scoring-keys';
 import { TaskQueries } from './task-queries.service';
 import { TasksService } from './tasks.service';
 
-type ListQuery = z.output<typeof taskListQuerySchema>;
 
 @Controller('tasks')
 @UseInterceptors(PageInterceptor)
@@ -23,21 +22,21 @@ export class TasksController {
   @Get()
   @Roles('superadmin', 'admin')
   @Responds(z.array(taskSchema))
-  list(@CurrentActor() actor: Actor, @Query(new ZodPipe(taskListQuerySchema)) query: ListQuery) {
+  list(@CurrentActor() actor: Actor, @Query(new ZodPipe(taskListQuerySchema)) query: TaskListInput) {
     return this.queries.list(actor, query);
   }
 
   @Get('summary')
   @Responds(taskSummarySchema)
   @Roles('superadmin', 'admin', 'executive')
-  summary(@CurrentActor() actor: Actor, @Query(new ZodPipe(taskSummaryQuerySchema)) query: z.output<typeof taskSummaryQuerySchema>) {
+  summary(@CurrentActor() actor: Actor, @Query(new ZodPipe(taskSummaryQuerySchema)) query: TaskSummaryInput) {
     return this.queries.summary(actor, query);
   }
 
   @Get('user/:userId')
   @Roles('superadmin', 'admin', 'executive')
   @Responds(z.array(taskSchema))
-  forUser(@CurrentActor() actor: Actor, @Param('userId') userId: string, @Query(new ZodPipe(taskListQuerySchema.omit({ company: true, assignedTo: true }))) query: ListQuery) {
+  forUser(@CurrentActor() actor: Actor, @Param('userId') userId: string, @Query(new ZodPipe(taskListQuerySchema.omit({ company: true, assignedTo: true }))) query: TaskListInput) {
     return this.queries.forUser(actor, userId, query);
   }
 
@@ -51,21 +50,21 @@ export class TasksController {
   @Post()
   @Roles('admin')
   @Responds(taskSchema)
-  create(@CurrentActor() actor: Actor, @Body(new ZodPipe(createTaskSchema)) body: z.output<typeof createTaskSchema>) {
+  create(@CurrentActor() actor: Actor, @Body(new ZodPipe(createTaskSchema)) body: CreateTaskInput) {
     return this.tasks.create(actor, body);
   }
 
   @Put(':id')
   @Roles('admin')
   @Responds(taskSchema, { errors: { 409: 'The task is submitted: its executive and status are locked' } })
-  update(@CurrentActor() actor: Actor, @Param('id') id: string, @Body(new ZodPipe(updateTaskSchema)) body: z.output<typeof updateTaskSchema>) {
+  update(@CurrentActor() actor: Actor, @Param('id') id: string, @Body(new ZodPipe(updateTaskSchema)) body: UpdateTaskInput) {
     return this.tasks.update(actor, id, body);
   }
 
   @Put(':id/submit')
   @Roles('executive')
   @Responds(taskSchema, { errors: { 409: 'The task has already been submitted' } })
-  submit(@CurrentActor() actor: Actor, @Param('id') id: string, @Body(new ZodPipe(submitTaskSchema)) body: z.output<typeof submitTaskSchema>) {
+  submit(@CurrentActor() actor: Actor, @Param('id') id: string, @Body(new ZodPipe(submitTaskSchema)) body: SubmitTaskInput) {
     return this.tasks.submit(actor, id, body);
   }
 
@@ -75,7 +74,7 @@ export class TasksController {
   score(
     @CurrentActor() actor: Actor,
     @Param('id') id: string,
-    @Body(new ZodPipe(scoreTaskSchema)) body: z.output<typeof scoreTaskSchema>,
+    @Body(new ZodPipe(scoreTaskSchema)) body: ScoreTaskInput,
     @Headers(IDEMPOTENCY_KEY_HEADER) key?: string,
   ) {
     return this.tasks.score(actor, id, body, parseIdempotencyKey(key));

@@ -1,16 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { EntityManager } from '@mikro-orm/knex';
-import type {
-  createTaskSchema,
-  EventPayloads,
-  MessageResponse,
-  scoreTaskSchema,
-  ScoreHistoryEntry,
-  submitTaskSchema,
-  Task as TaskView,
-  updateTaskSchema,
-} from '@kpi/contracts';
-import type { z } from 'zod';
+import type { EventPayloads, MessageResponse, ScoreHistoryEntry, Task as TaskView, CreateTaskInput, ScoreTaskInput, SubmitTaskInput, UpdateTaskInput } from '@kpi/contracts';
 import type { Actor } from '../../common/auth/actor';
 import { conflict, forbidden, invalid } from '../../common/errors/app-error';
 import { Scope } from '../../common/tenancy/scope';
@@ -32,10 +22,6 @@ import { Task } from './task.entity';
 import { canScore, canSubmit, currentFigures, isLocked, scoreFigures, scoringReason } from './task-rules';
 import { toScoreHistoryView, toTaskView } from './task.view';
 
-type CreateTask = z.output<typeof createTaskSchema>;
-type UpdateTask = z.output<typeof updateTaskSchema>;
-type SubmitTask = z.output<typeof submitTaskSchema>;
-type ScoreTask = z.output<typeof scoreTaskSchema>;
 
 const NOT_AN_EXECUTIVE = 'Please select an executive to assign this task to';
 const EXECUTIVE_TASKS = '/executive/tasks';
@@ -64,7 +50,7 @@ export class TasksService {
     return rows.map((r) => toScoreHistoryView(r, intact.get(r.id) ?? false));
   }
 
-  create(actor: Actor, input: CreateTask): Promise<TaskView> {
+  create(actor: Actor, input: CreateTaskInput): Promise<TaskView> {
     return this.uow.run(async (em, events) => {
       const companyId = Scope.of(actor).narrowTo(input.company).own();
       const assignee = await this.assignable(em, companyId, input.assignedTo);
@@ -92,7 +78,7 @@ export class TasksService {
   }
 
   /** Admins edit a task; reassigning moves it from one executive's list to the other's. */
-  update(actor: Actor, id: string, input: UpdateTask): Promise<TaskView> {
+  update(actor: Actor, id: string, input: UpdateTaskInput): Promise<TaskView> {
     return this.uow.run(async (em, events) => {
       const task = await this.findOwn(em, Scope.of(actor).narrowTo(input.company), id);
       const companyId = task.company.id;
@@ -136,7 +122,7 @@ export class TasksService {
   }
 
   /** The assignee hands in work once; the company's admins see the new pending-review count at once. */
-  submit(actor: Actor, id: string, input: SubmitTask): Promise<TaskView> {
+  submit(actor: Actor, id: string, input: SubmitTaskInput): Promise<TaskView> {
     return this.uow.run(async (em, events) => {
       await lockRow(em, Task, id);
       const task = await this.findOwn(em, Scope.of(actor), id);
@@ -165,7 +151,7 @@ export class TasksService {
   }
 
   /** Scores submitted work (again, if already scored); every scoring is appended to the task's history. */
-  score(actor: Actor, id: string, input: ScoreTask, idempotencyKey?: string): Promise<TaskView> {
+  score(actor: Actor, id: string, input: ScoreTaskInput, idempotencyKey?: string): Promise<TaskView> {
     return this.uow.run(async (em, events) => {
       await lockRow(em, Task, id);
       const task = await this.findOwn(em, Scope.of(actor), id);

@@ -1,5 +1,5 @@
 import { Body, Controller, Delete, Get, Param, Post, Put, Query, UseInterceptors } from '@nestjs/common';
-import { createUserSchema, messageResponseSchema, updateUserSchema, userListQuerySchema, userSchema } from '@kpi/contracts';
+import { createUserSchema, messageResponseSchema, updateUserSchema, userListQuerySchema, userSchema, type CreateUserInput, type UpdateUserInput, type UserListInput } from '@kpi/contracts';
 import { z } from 'zod';
 import type { Actor } from '../../common/auth/actor';
 import { CurrentActor, Roles } from '../../common/auth/decorators';
@@ -9,7 +9,6 @@ import { Responds } from '../../openapi/responds';
 import { UsersService } from './users.service';
 
 const EMAIL_TAKEN = 'A user with this email already exists (field email)';
-type ListQuery = z.output<typeof userListQuerySchema>;
 
 @Controller('users')
 @Roles('superadmin', 'admin')
@@ -19,25 +18,25 @@ export class UsersController {
 
   @Get()
   @Responds(z.array(userSchema))
-  list(@CurrentActor() actor: Actor, @Query(new ZodPipe(userListQuerySchema)) query: ListQuery) {
+  list(@CurrentActor() actor: Actor, @Query(new ZodPipe(userListQuerySchema)) query: UserListInput) {
     return this.users.list(actor, query);
   }
 
   @Get('company/:companyId')
   @Responds(z.array(userSchema))
-  listCompany(@CurrentActor() actor: Actor, @Param('companyId') companyId: string, @Query(new ZodPipe(userListQuerySchema.omit({ company: true }))) query: ListQuery) {
+  listCompany(@CurrentActor() actor: Actor, @Param('companyId') companyId: string, @Query(new ZodPipe(userListQuerySchema.omit({ company: true }))) query: UserListInput) {
     return this.users.listCompany(actor, companyId, query);
   }
 
   @Post()
   @Responds(userSchema, { errors: { 409: EMAIL_TAKEN } })
-  create(@CurrentActor() actor: Actor, @Body(new ZodPipe(createUserSchema)) body: z.output<typeof createUserSchema>) {
+  create(@CurrentActor() actor: Actor, @Body(new ZodPipe(createUserSchema)) body: CreateUserInput) {
     return this.users.create(actor, body);
   }
 
   @Put(':id')
   @Responds(userSchema, { errors: { 409: EMAIL_TAKEN } })
-  update(@CurrentActor() actor: Actor, @Param('id') id: string, @Body(new ZodPipe(updateUserSchema)) body: z.output<typeof updateUserSchema>) {
+  update(@CurrentActor() actor: Actor, @Param('id') id: string, @Body(new ZodPipe(updateUserSchema)) body: UpdateUserInput) {
     return this.users.update(actor, id, body);
   }
 

@@ -1,7 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { EntityManager } from '@mikro-orm/knex';
-import type { createUserSchema, MessageResponse, updateUserSchema, User as UserView, userListQuerySchema } from '@kpi/contracts';
-import type { z } from 'zod';
+import type { MessageResponse, User as UserView, CreateUserInput, UpdateUserInput, UserListInput } from '@kpi/contracts';
 import type { Actor } from '../../common/auth/actor';
 import { hashPassword } from '../../common/auth/passwords';
 import { CursorCodec } from '../../common/paging/cursor-codec';
@@ -19,9 +18,6 @@ import { User } from './user.entity';
 import { userPageRows, userRowView } from './user-rows';
 import { toUserView } from './user.view';
 
-type CreateUser = z.output<typeof createUserSchema>;
-type UpdateUser = z.output<typeof updateUserSchema>;
-type ListQuery = z.output<typeof userListQuerySchema>;
 
 /** Newest first, then by name; the id makes the order total. */
 const USER_ORDER: SqlSortKey[] = [
@@ -48,19 +44,19 @@ export class UsersService {
   ) {}
 
   /** GET /users: an admin's company, or for the superadmin one company (`?company=`) or everyone. */
-  list(actor: Actor, query: ListQuery): Promise<Page<UserView[]>> {
+  list(actor: Actor, query: UserListInput): Promise<Page<UserView[]>> {
     return this.page('users', [Scope.of(actor).narrowTo(query.company).sql('u.company_id')], query);
   }
 
   /** GET /users/company/{id}: another company's id is 404 for an admin, and for anyone if it does not exist. */
-  async listCompany(actor: Actor, companyId: string, query: ListQuery): Promise<Page<UserView[]>> {
+  async listCompany(actor: Actor, companyId: string, query: UserListInput): Promise<Page<UserView[]>> {
     const scope = Scope.of(actor).companyById(companyId);
     if (actor.role === 'superadmin' && !(await this.em.fork().findOne(Company, { id: companyId }, { fields: ['id'] }))) throw notFound('Company');
     return this.page('company-users', [scope.sql('u.company_id')], query);
   }
 
   /** One page of users as plain rows with their company's name, newest first (keyset, docs/paging.md). */
-  private async page(list: string, scope: SqlCondition[], query: ListQuery): Promise<Page<UserView[]>> {
+  private async page(list: string, scope: SqlCondition[], query: UserListInput): Promise<Page<UserView[]>> {
     const conditions = [...scope];
     if (query.role) conditions.push({ sql: 'u.role = ?', params: [query.role] });
     if (query.cursor) {
@@ -74,7 +70,7 @@ export class UsersService {
     return new Page(items.map(userRowView), next);
   }
 
-  create(actor: Actor, input: CreateUser): Promise<UserView> {
+  create(actor: Actor, input: CreateUserInput): Promise<UserView> {
     return this.uow.run(async (em, events) => {
       const { role } = input;
       if (role === 'superadmin') throw forbidden('Superadmin accounts cannot be created here');
@@ -105,7 +101,7 @@ export class UsersService {
     });
   }
 
-  update(actor: Actor, id: string, input: UpdateUser): Promise<UserView> {
+  update(actor: Actor, id: string, input: UpdateUserInput): Promise<UserView> {
     return this.uow.run(async (em, events) => {
       const user = await this.findManageable(em, actor, id);
       const formerCompanyId = user.company?.id ?? null;

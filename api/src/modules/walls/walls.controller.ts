@@ -1,5 +1,5 @@
 import { Body, Controller, Delete, Get, Headers, Param, Post } from '@nestjs/common';
-import { claimWallSchema, messageResponseSchema, PAIRING_SECRET_HEADER, pairingStatusSchema, wallBoardSchema, wallDisplaySchema, wallPairingSchema } from '@kpi/contracts';
+import { claimWallSchema, messageResponseSchema, PAIRING_SECRET_HEADER, pairingStatusSchema, wallBoardSchema, wallDisplaySchema, wallPairingSchema, type ClaimWallInput } from '@kpi/contracts';
 import { z } from 'zod';
 import type { Actor, WallActor } from '../../common/auth/actor';
 import { CurrentActor, Public, Roles } from '../../common/auth/decorators';
@@ -34,7 +34,7 @@ export class WallsController {
   @Roles('admin')
   @Responds(wallDisplaySchema)
   @LimitFailures('wallClaim')
-  claim(@CurrentActor() actor: Actor, @Body(new ZodPipe(claimWallSchema)) body: z.output<typeof claimWallSchema>) {
+  claim(@CurrentActor() actor: Actor, @Body(new ZodPipe(claimWallSchema)) body: ClaimWallInput) {
     return this.walls.claim(actor, body);
   }
 

@@ -1,16 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { EntityManager, UniqueConstraintViolationException } from '@mikro-orm/knex';
-import {
-  formatPairingCode,
-  PAIRING_TTL_MS,
-  type claimWallSchema,
-  type MessageResponse,
-  type PairingStatus,
-  type WallBoard,
-  type WallDisplay as WallDisplayView,
-  type WallPairing as WallPairingView,
-} from '@kpi/contracts';
-import type { z } from 'zod';
+import { formatPairingCode, PAIRING_TTL_MS, type MessageResponse, type PairingStatus, type WallBoard, type WallDisplay as WallDisplayView, type WallPairing as WallPairingView, type ClaimWallInput } from '@kpi/contracts';
 import type { Actor, WallActor } from '../../common/auth/actor';
 import { AppError, notFound, unauthenticated } from '../../common/errors/app-error';
 import { periodRange } from '../../common/periods/periods';
@@ -26,7 +16,6 @@ import { WallPairing } from './wall-pairing.entity';
 import { WallSessionService } from './wall-session.service';
 import { toWallDisplayView } from './wall.view';
 
-type ClaimWall = z.output<typeof claimWallSchema>;
 
 /** A fresh code clashing with a live one is drawn again; past a few clashes something else is wrong. */
 const CODE_ATTEMPTS = 5;
@@ -84,7 +73,7 @@ export class WallsService {
   }
 
   /** An admin pairs the screen showing `code` with their company. Each code works once. */
-  claim(actor: Actor, input: ClaimWall): Promise<WallDisplayView> {
+  claim(actor: Actor, input: ClaimWallInput): Promise<WallDisplayView> {
     const companyId = Scope.of(actor).own();
     return this.uow.run(async (em) => {
       const now = new Date();
