@@ -27,7 +27,8 @@ export async function deleteWithToasts({ call, forget, deleted, failed, reload }
 
 /**
  * A list screen's Delete button: asks `question`, then runs the feature's delete, marking the item busy
- * meanwhile. `deletingId` is the item whose button spins.
+ * meanwhile. `deletingId` is the item whose button spins. `remove` returns nothing, so it fits a click
+ * handler as it is; the feature's delete reports its own failures.
  */
 export function useDeletion<T extends { _id: string }>(question: string, remove: (item: T) => Promise<void>) {
   const [deletingId, setDeletingId] = useState<string | null>(null);
@@ -40,5 +41,5 @@ export function useDeletion<T extends { _id: string }>(question: string, remove:
       setDeletingId(null);
     }
   };
-  return { deletingId, remove: ask };
+  return { deletingId, remove: (item: T) => void ask(item) };
 }

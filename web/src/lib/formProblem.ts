@@ -17,6 +17,6 @@ export function formProblem<F extends string>(schema: RequestSchema, input: Reco
   const result = schema.safeParse(input);
   if (result.success) return null;
   const issues = result.error.issues.map((issue) => ({ field: String(issue.path[0] ?? '') as F, message: issue.message }));
-  const isBlank = (field: F) => typeof input[field] === 'string' && (input[field] as string).trim() === '';
+  const isBlank = (field: F) => typeof input[field] === 'string' && input[field].trim() === '';
   return (blankFirst ? issues.find((issue) => isBlank(issue.field)) : undefined) ?? issues[0] ?? null;
 }

@@ -1,7 +1,7 @@
-import { useEffect, useState } from 'react';
 import { useAtomValue } from '../store';
 import { connectionAtom, connectionLabel } from '../../lib/connection';
 import { cx } from '../../components/ui';
+import { useNow } from '../../lib/useNow';
 
 const DOT = { live: 'bg-emerald-500', reconnecting: 'bg-amber-400 animate-pulse', offline: 'bg-slate-400' } as const;
 
@@ -11,14 +11,9 @@ const DOT = { live: 'bg-emerald-500', reconnecting: 'bg-amber-400 animate-pulse'
  */
 export function ConnectionIndicator() {
   const state = useAtomValue(connectionAtom);
-  const [now, setNow] = useState(() => Date.now());
-  useEffect(() => {
-    if (state.kind !== 'lost') return;
-    setNow(Date.now());
-    // Re-read the clock while away, so "Reconnecting…" turns into "Offline since …" on time.
-    const timer = setInterval(() => setNow(Date.now()), 1000);
-    return () => clearInterval(timer);
-  }, [state]);
+  // Re-read the clock while away, so "Reconnecting…" turns into "Offline since …" on time. A reading older than
+  // the loss still says "Reconnecting…", which is right for the first second.
+  const now = useNow(1000, state.kind === 'lost');
   const { tone, text } = connectionLabel(state, now);
   return (
     <p role="status" data-testid="connection" data-tone={tone} title={text} className="flex items-center gap-1.5 text-xs text-slate-500">

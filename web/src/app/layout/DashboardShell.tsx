@@ -35,7 +35,7 @@ export function DashboardShell({ area, title, tabs, children }: DashboardShellPr
 
   const signOut = () => {
     logout();
-    navigate('/login', { replace: true });
+    void navigate('/login', { replace: true });
   };
 
   return (

@@ -21,7 +21,7 @@ describe('sidebar tabs', () => {
   });
 
   it('links the index tab to the area and the others to /{area}/{tab}', () => {
-    expect(tabHref('superadmin', tabs, tabs[0]!)).toBe('/superadmin');
-    expect(tabHref('superadmin', tabs, tabs[1]!)).toBe('/superadmin/admins');
+    expect(tabHref('superadmin', tabs, tabs[0])).toBe('/superadmin');
+    expect(tabHref('superadmin', tabs, tabs[1])).toBe('/superadmin/admins');
   });
 });

@@ -84,7 +84,7 @@ export function AdminAnnouncementList() {
               key={a._id}
               announcement={a}
               expired={isExpired(a, now)}
-              onTogglePin={togglePin}
+              onTogglePin={(announcement) => void togglePin(announcement)}
               onEdit={setEditing}
               onDelete={remove}
               pinning={pinningId === a._id}

@@ -1,5 +1,5 @@
 import { createAnnouncementSchema, LIMITS, PRIORITIES, updateAnnouncementSchema, type Announcement, type CreateAnnouncementRequest, type Priority, type UpdateAnnouncementRequest } from '@kpi/contracts';
-import { useState, type FormEvent } from 'react';
+import { useState, type SubmitEvent } from 'react';
 import toast from 'react-hot-toast';
 import { Button, Modal, SelectField, TextAreaField, TextField, ToggleField } from '../../components/ui';
 import { errorMessage } from '../../lib/api';
@@ -27,7 +27,7 @@ export function AnnouncementForm({ announcement, companyId, authorId, onClose }:
   const [expiry, setExpiry] = useState(initialExpiry);
   const [saving, setSaving] = useState(false);
 
-  const submit = async (event: FormEvent) => {
+  const submit = async (event: SubmitEvent<HTMLFormElement>) => {
     event.preventDefault();
     const fields = { title: title.trim(), content: content.trim(), priority, isPinned };
     // The browser already refuses empty fields; the contract's checks catch text that is only spaces.
@@ -58,7 +58,7 @@ export function AnnouncementForm({ announcement, companyId, authorId, onClose }:
 
   return (
     <Modal title={announcement ? 'Edit Announcement' : 'New Announcement'} onClose={onClose} size="lg">
-      <form onSubmit={submit} className="space-y-4">
+      <form onSubmit={(event) => void submit(event)} className="space-y-4">
         <TextField label="Title" required maxLength={LIMITS.title} value={title} onChange={(e) => setTitle(e.target.value)} placeholder="Quarterly review schedule" />
         <TextAreaField
           label="Content"

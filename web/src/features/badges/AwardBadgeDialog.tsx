@@ -1,5 +1,5 @@
 import { LIMITS, type Badge, type User } from '@kpi/contracts';
-import { useEffect, useState, type FormEvent } from 'react';
+import { useEffect, useState, type SubmitEvent } from 'react';
 import toast from 'react-hot-toast';
 import { Button, Modal, SelectField, TextAreaField } from '../../components/ui';
 import { errorMessage, isUnauthorized } from '../../lib/api';
@@ -31,7 +31,7 @@ export function AwardBadgeDialog({ executive, onClose }: { executive: User; onCl
     };
   }, []);
 
-  const submit = async (event: FormEvent) => {
+  const submit = async (event: SubmitEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (!badgeId) return;
     setSaving(true);
@@ -49,7 +49,7 @@ export function AwardBadgeDialog({ executive, onClose }: { executive: User; onCl
   const chosen = catalogue?.find((b) => b._id === badgeId);
   return (
     <Modal title={`Award a badge to ${executive.name}`} onClose={onClose}>
-      <form onSubmit={submit} className="space-y-4">
+      <form onSubmit={(event) => void submit(event)} className="space-y-4">
         <SelectField label="Badge" required value={badgeId} onChange={(e) => setBadgeId(e.target.value)} disabled={!catalogue} hint={chosen?.description}>
           {!catalogue && <option value="">Loading badges…</option>}
           {catalogue?.map((b) => (

@@ -1,5 +1,5 @@
 import type { Company, CreateCompanyRequest } from '@kpi/contracts';
-import { useMemo, useState, type FormEvent } from 'react';
+import { useMemo, useState, type SubmitEvent } from 'react';
 import toast from 'react-hot-toast';
 import { Button, Modal, TextAreaField, TextField } from '../../components/ui';
 import { errorMessage } from '../../lib/api';
@@ -25,7 +25,7 @@ export function CompanyForm({ company, onClose }: { company: Company | null; onC
   const [saving, setSaving] = useState(false);
   const zones = useMemo(timeZones, []);
 
-  const submit = async (event: FormEvent) => {
+  const submit = async (event: SubmitEvent<HTMLFormElement>) => {
     event.preventDefault();
     const body: CreateCompanyRequest = {
       name: name.trim(),
@@ -52,7 +52,7 @@ export function CompanyForm({ company, onClose }: { company: Company | null; onC
 
   return (
     <Modal title={company ? 'Edit Company' : 'Add Company'} onClose={onClose}>
-      <form onSubmit={submit} className="space-y-4">
+      <form onSubmit={(event) => void submit(event)} className="space-y-4">
         <TextField label="Company Name" required value={name} onChange={(e) => setName(e.target.value)} placeholder="Acme Corporation" />
         <TextField label="Industry" required value={industry} onChange={(e) => setIndustry(e.target.value)} placeholder="Technology" />
         <TextAreaField

@@ -11,21 +11,24 @@ import { LeaderboardList } from './LeaderboardList';
 import { isCurrentPeriod, publishedLabel, rankedCount, topTen, type LeaderboardQuery } from './rules';
 
 type Load = { state: 'loading' } | { state: 'error'; message: string } | { state: 'ready'; board: PublishedLeaderboard };
+/** An answer, with the request it answers: one for an earlier period or publication still reads as loading. */
+type Answer = { query: LeaderboardQuery; generatedAt: string; load: Load };
 
 /**
  * The published snapshot of a period: the ranks as they were when it was published, whatever changed since,
  * with its 'Published on' stamp and its own CSV. Fetched again when the period is published anew.
  */
 export function PublishedBoard({ query, generatedAt, currentUserId }: { query: LeaderboardQuery; generatedAt: string; currentUserId?: string | null }) {
-  const [load, setLoad] = useState<Load>({ state: 'loading' });
+  const [answer, setAnswer] = useState<Answer | null>(null);
   const [downloading, setDownloading] = useState(false);
+  const load: Load = answer?.query === query && answer.generatedAt === generatedAt ? answer.load : { state: 'loading' };
 
   useEffect(() => {
     let live = true;
-    setLoad({ state: 'loading' });
+    const answerWith = (next: Load) => live && setAnswer({ query, generatedAt, load: next });
     leaderboardApi.published(query).then(
-      (board) => live && setLoad({ state: 'ready', board }),
-      (error: unknown) => live && setLoad({ state: 'error', message: errorMessage(error, 'Failed to load the published leaderboard') }),
+      (board) => answerWith({ state: 'ready', board }),
+      (error: unknown) => answerWith({ state: 'error', message: errorMessage(error, 'Failed to load the published leaderboard') }),
     );
     return () => {
       live = false;

@@ -51,7 +51,7 @@ export function NotificationBell() {
   const openNotification = (notification: Notification) => {
     setOpen(false);
     if (!notification.readAt) void markNotificationRead(notification._id);
-    if (isInAppPath(notification.link)) navigate(notification.link);
+    if (isInAppPath(notification.link)) void navigate(notification.link);
   };
 
   return (

@@ -20,11 +20,11 @@ describe('notification read state', () => {
     expect(list.map((n) => n._id)).toEqual(['c', 'a', 'b']);
     list = addNotification(list, { ...make('a', 1), title: 'changed' });
     expect(list.map((n) => n._id)).toEqual(['c', 'a', 'b']);
-    expect(list[1]!.title).toBe('changed');
+    expect(list[1].title).toBe('changed');
 
     const loaded = Array.from({ length: 120 }, (_, i) => make(`n${i}`, i));
     expect(addNotification(loaded, make('newest', 999))).toHaveLength(121);
-    expect(addNotification(loaded, make('newest', 999))[0]!._id).toBe('newest');
+    expect(addNotification(loaded, make('newest', 999))[0]._id).toBe('newest');
   });
 
   it('a fresh first page replaces what it covers and keeps the older pages loaded', () => {

@@ -1,5 +1,5 @@
 import { changePasswordSchema, MIN_PASSWORD_LENGTH } from '@kpi/contracts';
-import { useState, type FormEvent } from 'react';
+import { useState, type SubmitEvent } from 'react';
 import toast from 'react-hot-toast';
 import { Button, TextField } from '../../components/ui';
 import { errorMessage } from '../../lib/api';
@@ -13,7 +13,7 @@ export function ChangePasswordForm({ onDone, onCancel }: { onDone?: () => void; 
   const [confirmPassword, setConfirmPassword] = useState('');
   const [saving, setSaving] = useState(false);
 
-  const submit = async (event: FormEvent) => {
+  const submit = async (event: SubmitEvent<HTMLFormElement>) => {
     event.preventDefault();
     // The new password's rules are the contract's; the two entries matching is this form's own check.
     const problem = formProblem(changePasswordSchema.pick({ newPassword: true }), { newPassword });
@@ -41,7 +41,7 @@ export function ChangePasswordForm({ onDone, onCancel }: { onDone?: () => void; 
   };
 
   return (
-    <form onSubmit={submit} className="space-y-4">
+    <form onSubmit={(event) => void submit(event)} className="space-y-4">
       <TextField
         label="Current Password"
         type="password"

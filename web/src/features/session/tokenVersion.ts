@@ -7,7 +7,8 @@ export function tokenVersionOf(token: string | null): number | null {
   if (!payload) return null;
   try {
     const json = atob(payload.replace(/-/g, '+').replace(/_/g, '/').padEnd(Math.ceil(payload.length / 4) * 4, '='));
-    const tv: unknown = JSON.parse(json).tv;
+    const claims: unknown = JSON.parse(json);
+    const tv = typeof claims === 'object' && claims !== null && 'tv' in claims ? claims.tv : null;
     return typeof tv === 'number' && Number.isFinite(tv) ? tv : null;
   } catch {
     return null;

@@ -1,5 +1,5 @@
 import { LIMITS, type Task } from '@kpi/contracts';
-import { useId, type FormEvent } from 'react';
+import { useId, type SubmitEvent } from 'react';
 import { Button, Card, TextAreaField } from '../../components/ui';
 import { CalendarIcon, ClipboardIcon } from '../../components/ui/icons';
 import { formatDate } from '../../lib/format';
@@ -25,7 +25,7 @@ export function MyTaskCard({ task, now, box }: { task: Task; now: Date; box: Sub
   const openerId = `submit-task-${task._id}`;
   const submittable = canSubmitTask(task);
 
-  const submit = (event: FormEvent) => {
+  const submit = (event: SubmitEvent<HTMLFormElement>) => {
     event.preventDefault();
     box.onSubmit();
   };

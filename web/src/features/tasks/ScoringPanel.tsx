@@ -1,5 +1,5 @@
 import { LIMITS, SCORE_MAX, SCORE_STEP, type Task } from '@kpi/contracts';
-import { useState, type FormEvent } from 'react';
+import { useState, type SubmitEvent } from 'react';
 import toast from 'react-hot-toast';
 import { Button, TextAreaField, TextField } from '../../components/ui';
 import { isUnauthorized } from '../../lib/api';
@@ -28,7 +28,7 @@ export function ScoringPanel({ task, rescore = false, onDone, onCancel }: Scorin
   const [saving, setSaving] = useState(false);
   const preview = scorePreview(task, quality, initiative);
 
-  const submit = async (event: FormEvent) => {
+  const submit = async (event: SubmitEvent<HTMLFormElement>) => {
     event.preventDefault();
     const problem = validateScore({ quality, initiative, feedback });
     if (problem) {
@@ -58,7 +58,7 @@ export function ScoringPanel({ task, rescore = false, onDone, onCancel }: Scorin
   const scoreProps = { type: 'number', inputMode: 'decimal', min: 0, max: SCORE_MAX, step: SCORE_STEP, placeholder: '0 – 10' } as const;
 
   return (
-    <form onSubmit={submit} noValidate aria-label={rescore ? `Re-score ${task.title}` : `Score ${task.title}`} className="rounded-xl border border-indigo-100 bg-indigo-50/50 p-4">
+    <form onSubmit={(event) => void submit(event)} noValidate aria-label={rescore ? `Re-score ${task.title}` : `Score ${task.title}`} className="rounded-xl border border-indigo-100 bg-indigo-50/50 p-4">
       <h4 className="mb-3 text-sm font-semibold text-indigo-900">{rescore ? 'Re-score Task' : 'Score Task'}</h4>
       <div className="grid gap-3 sm:grid-cols-2">
         <TextField label="Quality Score (0-10)" value={quality} onChange={(e) => setQuality(e.target.value)} {...scoreProps} />

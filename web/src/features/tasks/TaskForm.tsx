@@ -1,5 +1,5 @@
 import { LIMITS, PRIORITIES, type Priority, type Task, type UpdateTaskRequest, type User } from '@kpi/contracts';
-import { useId, useState, type FormEvent } from 'react';
+import { useId, useState, type SubmitEvent } from 'react';
 import toast from 'react-hot-toast';
 import { Button, Modal, SelectField, TextAreaField, TextField } from '../../components/ui';
 import { errorMessage } from '../../lib/api';
@@ -38,7 +38,7 @@ export function TaskForm({ task, executives, onClose }: TaskFormProps) {
   const assigneeMissing = task?.assignedTo && !choices.some((e) => e._id === task.assignedTo?._id);
   const pastDeadline = isPastDeadline(deadline);
 
-  const submit = async (event: FormEvent) => {
+  const submit = async (event: SubmitEvent<HTMLFormElement>) => {
     event.preventDefault();
     const problem = validateTaskForm({ title, description, assignedTo, deadline, reportLink });
     if (problem) {
@@ -80,7 +80,7 @@ export function TaskForm({ task, executives, onClose }: TaskFormProps) {
 
   return (
     <Modal title={task ? 'Edit Task' : 'Create Task'} onClose={onClose} size="lg">
-      <form onSubmit={submit} noValidate className="space-y-4">
+      <form onSubmit={(event) => void submit(event)} noValidate className="space-y-4">
         <TextField label="Title" required maxLength={LIMITS.title} value={title} onChange={(e) => setTitle(e.target.value)} placeholder="Quarterly sales report" {...invalidProps('title')} />
         <TextAreaField
           label="Description"

@@ -37,7 +37,7 @@ describe('task atoms', () => {
   it('keeps the newer copy when an older one (a late REST answer or event) arrives after it', () => {
     applyTask(task('a', '2026-05-03T00:00:00.000Z', 'Newer'));
     applyTask(task('a', '2026-05-02T00:00:00.000Z', 'Older'));
-    expect(store.get(tasksAtom)[0]!.title).toBe('Newer');
+    expect(store.get(tasksAtom)[0].title).toBe('Newer');
   });
 
   it('forgets a deleted task, and a second delete is harmless', () => {

@@ -61,7 +61,7 @@ export function applyTask(task: Task): void {
   store.set(tasksAtom, (list) => {
     const index = list.findIndex((t) => t._id === task._id);
     if (index === -1) return [task, ...list];
-    if (list[index]!.updatedAt > task.updatedAt) return list;
+    if (list[index].updatedAt > task.updatedAt) return list;
     const next = list.slice();
     next[index] = task;
     return next;

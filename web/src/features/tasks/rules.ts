@@ -1,4 +1,4 @@
-import { createTaskSchema, isOverdue, isValidScore, scoreTaskSchema, timeScoreFor, totalScoreFor, type Priority, type Task, type TaskListStatus, type TaskStatus, type TaskSummary } from '@kpi/contracts';
+import { createTaskSchema, isOverdue, isValidScore, scoreTaskSchema, timeScoreFor, totalScoreFor, type Task, type TaskListStatus, type TaskStatus, type TaskSummary } from '@kpi/contracts';
 import type { BadgeTone } from '../../components/ui';
 import { formProblem } from '../../lib/formProblem';
 
@@ -217,5 +217,5 @@ export const STATUS_TONES: Record<TaskStatus, BadgeTone> = {
 };
 
 /** Urgent, high and medium have their own colours; anything else is gray (SPEC §4). */
-export const priorityTone = (priority: Priority | string): BadgeTone =>
+export const priorityTone = (priority: string): BadgeTone =>
   priority === 'urgent' ? 'red' : priority === 'high' ? 'amber' : priority === 'medium' ? 'indigo' : 'gray';

@@ -19,7 +19,7 @@ const initials = (name: string) =>
     .split(/\s+/)
     .filter(Boolean)
     .slice(0, 2)
-    .map((part) => part[0]!.toUpperCase())
+    .map((part) => part[0].toUpperCase())
     .join('');
 
 /** An admin or executive card: name, department, contact, company, status and created date. */

@@ -1,5 +1,5 @@
 import type { Company, CreateUserRequest, UpdateUserRequest, User } from '@kpi/contracts';
-import { useState, type FormEvent } from 'react';
+import { useState, type SubmitEvent } from 'react';
 import toast from 'react-hot-toast';
 import { Button, Modal, SelectField, TextField, ToggleField } from '../../components/ui';
 import { errorMessage } from '../../lib/api';
@@ -33,7 +33,7 @@ export function UserForm({ kind, user, companies, companyId, onClose, onSaved }:
   const [isActive, setIsActive] = useState(user?.isActive ?? true);
   const [saving, setSaving] = useState(false);
 
-  const submit = async (event: FormEvent) => {
+  const submit = async (event: SubmitEvent<HTMLFormElement>) => {
     event.preventDefault();
     const fields = {
       name: name.trim(),
@@ -64,7 +64,7 @@ export function UserForm({ kind, user, companies, companyId, onClose, onSaved }:
 
   return (
     <Modal title={user ? `Edit ${label}` : `Add ${label}`} onClose={onClose}>
-      <form onSubmit={submit} className="space-y-4">
+      <form onSubmit={(event) => void submit(event)} className="space-y-4">
         <TextField label="Full Name" required autoComplete="off" value={name} onChange={(e) => setName(e.target.value)} placeholder="Jane Doe" />
         <TextField label="Email" type="email" required autoComplete="off" value={email} onChange={(e) => setEmail(e.target.value)} placeholder="jane@company.com" />
         <div className="grid gap-4 sm:grid-cols-2">

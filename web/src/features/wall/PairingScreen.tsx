@@ -1,8 +1,8 @@
 import { formatPairingCode, PRODUCT_NAME } from '@kpi/contracts';
-import { useEffect, useState } from 'react';
 import { useAtomValue } from '../../app/store';
 import { Spinner } from '../../components/ui';
 import { ChartLineIcon } from '../../components/ui/icons';
+import { useNow } from '../../lib/useNow';
 import { wallPairingAtom, wallPairingProblemAtom } from './atoms';
 import { countdown } from './rules';
 
@@ -10,8 +10,6 @@ import { countdown } from './rules';
 export function PairingScreen() {
   const pairing = useAtomValue(wallPairingAtom);
   const problem = useAtomValue(wallPairingProblemAtom);
-  // Re-renders every second; the time itself is read at render, so a code that just arrived starts at 10:00.
-  useSecondTick();
 
   return (
     <main className="flex h-full flex-col items-center justify-center gap-[4vh] px-[6vh] text-center">
@@ -35,7 +33,7 @@ export function PairingScreen() {
             An admin signs in, opens <span className="font-semibold text-white">Leaderboards → Wall displays</span> and enters this code.
           </p>
           <p className="text-[2.2vh] text-slate-500">
-            Code expires in <span className="tabular-nums">{countdown(pairing.expiresAt, Date.now())}</span> — a new one appears by itself.
+            Code expires in <PairingCountdown key={pairing.expiresAt} expiresAt={pairing.expiresAt} /> — a new one appears by itself.
           </p>
         </>
       ) : (
@@ -52,10 +50,8 @@ export function PairingScreen() {
   );
 }
 
-function useSecondTick(): void {
-  const [, setTick] = useState(0);
-  useEffect(() => {
-    const timer = setInterval(() => setTick((n) => n + 1), 1000);
-    return () => clearInterval(timer);
-  }, []);
+/** Ticks every second. Keyed by the code's expiry, so a code that just arrived reads the clock afresh and starts at 10:00. */
+function PairingCountdown({ expiresAt }: { expiresAt: string }) {
+  const now = useNow(1000);
+  return <span className="tabular-nums">{countdown(expiresAt, now)}</span>;
 }

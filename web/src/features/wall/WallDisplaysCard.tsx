@@ -1,4 +1,4 @@
-import { type FormEvent, useEffect, useState } from 'react';
+import { type SubmitEvent, useEffect, useState } from 'react';
 import toast from 'react-hot-toast';
 import { LIMITS } from '@kpi/contracts';
 import { useAtomValue } from '../../app/store';
@@ -27,7 +27,7 @@ export function WallDisplaysCard({ className }: { className?: string }) {
     return () => clearInterval(timer);
   }, []);
 
-  const submit = async (event: FormEvent) => {
+  const submit = async (event: SubmitEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (!code.trim()) return void toast.error('Please enter the pairing code shown on the screen');
     setPairing(true);
@@ -68,7 +68,7 @@ export function WallDisplaysCard({ className }: { className?: string }) {
           enter the code it shows.
         </p>
 
-        <form onSubmit={submit} className="mt-4 grid gap-3 sm:grid-cols-[minmax(0,1fr)_minmax(0,1fr)_auto] sm:items-end" noValidate>
+        <form onSubmit={(event) => void submit(event)} className="mt-4 grid gap-3 sm:grid-cols-[minmax(0,1fr)_minmax(0,1fr)_auto] sm:items-end" noValidate>
           <TextField
             label="Pairing code"
             value={code}

@@ -60,7 +60,7 @@ function useStale(lostSince: number | null): boolean {
   const [now, setNow] = useState(() => Date.now());
   useEffect(() => {
     if (lostSince === null) return;
-    setNow(Date.now());
+    // A clock read before the loss already says "not stale"; it only has to move when the wall turns stale.
     const timer = setTimeout(() => setNow(Date.now()), Math.max(0, lostSince + STALE_AFTER_MS - Date.now()));
     return () => clearTimeout(timer);
   }, [lostSince]);
