@@ -29,10 +29,13 @@ describe('request edges', () => {
     ['application/x-www-form-urlencoded', 'email=a%40b.co&password=x'],
     ['text/plain', '{"email":"a@b.co","password":"x"}'],
     ['multipart/form-data; boundary=x', '--x\r\nContent-Disposition: form-data; name="email"\r\n\r\na@b.co\r\n--x--'],
+    // The parser would decode this one byte as UTF-16 to nothing and hand the route `{}` (found by the fuzz suite).
+    ['application/json; charset=utf-16', 'k'],
+    ['application/json; charset=latin1', '{"email":"a@b.co","password":"x"}'],
   ])('a %s body is refused with 415', async (type, body) => {
     const res = await t.http.post('/api/auth/login').set('Content-Type', type).send(body);
     expect(res.status).toBe(415);
-    expect(res.body.message).toBe('The request body must be JSON (Content-Type: application/json)');
+    expect(res.body.message).toBe('The request body must be UTF-8 JSON (Content-Type: application/json)');
   });
 
   it('every :id route answers a NUL, a slash or an overlong id with 404, never 500', async () => {

@@ -29,11 +29,20 @@ export function depthOf(value: unknown, limit = MAX_BODY_DEPTH): number {
 const send = (res: Response, statusCode: number, code: ErrorResponse['code'], message: string) =>
   void res.status(statusCode).json({ statusCode, message, code } satisfies ErrorResponse);
 
-/** Bodies are JSON or nothing: a form-encoded or text body is refused before any parser or route sees it. */
+/** The charset a Content-Type names, lower-cased; undefined when it names none (JSON then means UTF-8). */
+const charsetOf = (contentType: string | undefined) => /;\s*charset\s*=\s*"?([^";\s]+)/i.exec(contentType ?? '')?.[1]?.toLowerCase();
+
+/**
+ * Bodies are UTF-8 JSON or nothing (RFC 8259 §8.1): a form-encoded or text body, or JSON declared in another
+ * charset, is refused before any parser or route sees it. The parser would decode a UTF-16 body of one byte to
+ * nothing and hand the route `{}`, turning garbage into a valid empty update.
+ */
 function jsonOnly(req: Request, res: Response, next: NextFunction): void {
   const hasBody = Number(req.headers['content-length'] ?? 0) > 0 || req.headers['transfer-encoding'] !== undefined;
-  if (!hasBody || req.is('application/json')) return next();
-  send(res, 415, 'VALIDATION', 'The request body must be JSON (Content-Type: application/json)');
+  if (!hasBody) return next();
+  const charset = charsetOf(req.headers['content-type']);
+  if (req.is('application/json') && (charset === undefined || charset === 'utf-8' || charset === 'utf8')) return next();
+  send(res, 415, 'VALIDATION', 'The request body must be UTF-8 JSON (Content-Type: application/json)');
 }
 
 /** Body-parser failures happen before Nest's filters: answer them in the same shape (413 too large, 400 bad JSON). */
