@@ -1,7 +1,7 @@
 import pino from 'pino';
 import { Writable } from 'node:stream';
 import type { AppConfig } from '../config/env';
-import { httpLoggerOptions, wantsPretty } from './logging';
+import { loggerOptions, wantsPretty } from './logging';
 
 const config = (over: Partial<AppConfig> = {}) => ({ logLevel: 'log', ...over }) as AppConfig;
 
@@ -9,7 +9,7 @@ const config = (over: Partial<AppConfig> = {}) => ({ logLevel: 'log', ...over })
 function capture(over: Partial<AppConfig> = {}) {
   const lines: Record<string, unknown>[] = [];
   const sink = new Writable({ write: (chunk, _enc, done) => (lines.push(JSON.parse(String(chunk))), done()) });
-  const { level, messageKey, timestamp, formatters, redact, base } = httpLoggerOptions(config(over));
+  const { level, messageKey, timestamp, formatters, redact, base } = loggerOptions(config(over));
   return { lines, logger: pino({ level, messageKey, timestamp, formatters, redact, base }, sink) };
 }
 
@@ -37,9 +37,9 @@ describe('logging', () => {
     warn.logger.info('GET /api/tasks 200');
     warn.logger.warn('slow');
     expect(warn.lines.map((l) => l.message)).toEqual(['slow']);
-    expect(httpLoggerOptions(config({ logLevel: 'log' })).level).toBe('info');
-    expect(httpLoggerOptions(config({ logLevel: 'debug' })).level).toBe('debug');
-    expect(httpLoggerOptions(config({ logLevel: 'error' })).level).toBe('error');
+    expect(loggerOptions(config({ logLevel: 'log' })).level).toBe('info');
+    expect(loggerOptions(config({ logLevel: 'debug' })).level).toBe('debug');
+    expect(loggerOptions(config({ logLevel: 'error' })).level).toBe('error');
   });
 
   it('is pretty when LOG_FORMAT says so, otherwise only on a terminal', () => {

@@ -1,12 +1,9 @@
-import { RequestMethod, type DynamicModule } from '@nestjs/common';
-import type { IncomingMessage, ServerResponse } from 'node:http';
-import { randomUUID } from 'node:crypto';
+import { Inject, Module, RequestMethod, type DynamicModule, type MiddlewareConsumer, type NestModule } from '@nestjs/common';
 import { LoggerModule } from 'nestjs-pino';
-import pino, { type DestinationStream, type Level } from 'pino';
-import type { Options } from 'pino-http';
+import pino, { type DestinationStream, type Level, type Logger, type LoggerOptions } from 'pino';
 import pretty from 'pino-pretty';
-import type { Actor } from '../common/auth/actor';
 import type { AppConfig } from '../config/env';
+import { requestLogger } from './request-logger';
 
 /** LOG_LEVEL keeps Nest's names; pino calls `log` info. */
 const PINO_LEVEL: Record<AppConfig['logLevel'], Level> = { error: 'error', warn: 'warn', log: 'info', debug: 'debug' };
@@ -28,11 +25,6 @@ export const REDACTED_PATHS = [
   '*.authorization',
 ];
 
-/** A caller's own X-Request-Id is kept when it looks like one, so a proxy's id follows the request. */
-const REQUEST_ID = /^[\w.:-]{1,128}$/;
-
-type Request = IncomingMessage & { user?: Actor };
-
 /** Pretty when asked for, or by default when a person is watching the terminal. */
 export const wantsPretty = (config: Pick<AppConfig, 'logFormat'>, isTty = !!process.stdout.isTTY): boolean =>
   config.logFormat ? config.logFormat === 'pretty' : isTty;
@@ -49,8 +41,8 @@ function destination(config: AppConfig): DestinationStream {
   });
 }
 
-/** pino-http: one line per request (method, path, status, time), with its request id and, once signed in, the user. */
-export function httpLoggerOptions(config: AppConfig): Options<Request, ServerResponse> {
+/** The app's pino options: JSON lines at LOG_LEVEL, `message` and an ISO `time`, credentials censored. */
+export function loggerOptions(config: AppConfig): LoggerOptions {
   return {
     level: PINO_LEVEL[config.logLevel],
     messageKey: 'message',
@@ -58,32 +50,33 @@ export function httpLoggerOptions(config: AppConfig): Options<Request, ServerRes
     formatters: { level: (label) => ({ level: label }) },
     redact: { paths: REDACTED_PATHS, censor: '[redacted]' },
     base: undefined,
-    genReqId: (req, res) => {
-      const incoming = req.headers['x-request-id'];
-      const id = typeof incoming === 'string' && REQUEST_ID.test(incoming) ? incoming : randomUUID();
-      res.setHeader('X-Request-Id', id);
-      return id;
-    },
-    customAttributeKeys: { reqId: 'requestId' },
-    quietReqLogger: true,
-    customProps: (req) => (req.user?.userId ? { userId: req.user.userId, companyId: req.user.companyId } : {}),
-    serializers: {
-      req: (req: { method: string; url: string; remoteAddress?: string }) => ({ method: req.method, url: req.url, remoteAddress: req.remoteAddress }),
-      res: (res: { statusCode: number }) => ({ statusCode: res.statusCode }),
-    },
-    customLogLevel: (_req, res, err) => (err || res.statusCode >= 500 ? 'error' : 'info'),
-    customSuccessMessage: (req, res, ms) => `${req.method} ${req.url} ${res.statusCode} ${ms} ms`,
-    customErrorMessage: (req, res) => `${req.method} ${req.url} ${res.statusCode} failed`,
-    // Load balancers ask every few seconds; a failing check still shows as the 503 it answers.
-    autoLogging: { ignore: (req) => req.url === '/api/health' && !!req.method && req.method === 'GET' },
   };
 }
 
-/** Nest's logger and the request logger, both writing JSON lines (or pretty ones) through pino. */
+const ROOT_LOGGER = Symbol('ROOT_LOGGER');
+// Every route, in Express 5's wildcard syntax (nestjs-pino's own default, `*`, makes Nest warn at each start).
+const EVERY_ROUTE = { path: '{*path}', method: RequestMethod.ALL };
+
+/** The request logger (request-logger.ts) on every route. */
+@Module({})
+export class RequestLoggingModule implements NestModule {
+  constructor(@Inject(ROOT_LOGGER) private readonly root: Logger) {}
+
+  configure(consumer: MiddlewareConsumer): void {
+    consumer.apply(requestLogger(this.root)).forRoutes(EVERY_ROUTE);
+  }
+}
+
+/**
+ * Nest's logger and the request logger, both writing JSON lines (or pretty ones) through one pino logger.
+ * nestjs-pino carries Nest's log calls; its pino-http middleware is replaced by ours (`useExisting`: it then
+ * only binds the request's logger, which ours binds as well).
+ */
 export function loggingModule(config: AppConfig): DynamicModule {
-  return LoggerModule.forRoot({
-    pinoHttp: [httpLoggerOptions(config), destination(config)],
-    // Every route, in Express 5's wildcard syntax (the library's own default, `*`, makes Nest warn at each start).
-    forRoutes: [{ path: '{*path}', method: RequestMethod.ALL }],
-  });
+  const root = pino(loggerOptions(config), destination(config));
+  return {
+    module: RequestLoggingModule,
+    imports: [LoggerModule.forRoot({ pinoHttp: { logger: root }, useExisting: true, forRoutes: [EVERY_ROUTE] })],
+    providers: [{ provide: ROOT_LOGGER, useValue: root }],
+  };
 }

@@ -259,6 +259,8 @@ describe('leaderboard', () => {
       expect(large.map((l) => l.queries)).toEqual(small.map((s) => s.queries));
       // Company, the grouped standings, the executive count, all badges at once, the snapshot.
       for (const l of large) expect(l.queries).toBeLessThanOrEqual(5);
+      // The top 10: the company with its executive count, the top rows with the caller's own, their badges.
+      expect(large[3].queries).toBeLessThanOrEqual(3);
     });
 
     it('lists ten and gives the caller their position beyond them', async () => {

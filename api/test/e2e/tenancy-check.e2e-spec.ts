@@ -1,17 +1,14 @@
-import { AsyncResource } from 'node:async_hooks';
-import type { CallHandler, ExecutionContext } from '@nestjs/common';
 import { EntityManager } from '@mikro-orm/knex';
-import { defer, lastValueFrom } from 'rxjs';
 import type { Actor } from '../../src/common/auth/actor';
-import { QueryOriginInterceptor } from '../../src/common/tenancy/query-origin';
+import { bindQueryOrigin } from '../../src/common/tenancy/query-origin';
 import { bearer, createTenant, superadminLogin, type Tenant } from '../utils/factories';
 import { statementsChecked, takeViolations } from '../utils/tenancy-check';
 import { startTestApp, type TestApp } from '../utils/test-app';
 
 /**
  * The tenancy check itself, end to end: it reads the statements of real requests, and a statement without the
- * company predicate run on an admin's behalf is caught. The handler is called the way Nest calls it (bound to
- * the async context the interceptor sets), so the whole path from interceptor to query log is the real one.
+ * company predicate run on an admin's behalf is caught. The statement runs inside the app's own request
+ * middleware, so the whole path from middleware to query log is the real one.
  */
 describe('tenancy check over the query log', () => {
   let t: TestApp;
@@ -25,13 +22,8 @@ describe('tenancy check over the query log', () => {
 
   const asAdmin = (sql: string, params: unknown[] = []) => {
     const actor: Actor = { userId: a.admin.user._id, role: 'admin', companyId: a.company._id, name: a.admin.user.name };
-    const context = {
-      getType: () => 'http',
-      switchToHttp: () => ({ getRequest: () => ({ user: actor, method: 'GET', url: '/probe' }) }),
-    } as unknown as ExecutionContext;
     const em = t.app.get(EntityManager).fork();
-    const next: CallHandler = { handle: () => defer(AsyncResource.bind(() => em.execute(sql, params))) };
-    return lastValueFrom(new QueryOriginInterceptor().intercept(context, next));
+    return new Promise((resolve, reject) => bindQueryOrigin({ user: actor, method: 'GET', url: '/probe' }, {}, () => void em.execute(sql, params).then(resolve, reject)));
   };
 
   it("reads the statements of an admin's requests", async () => {

@@ -8,12 +8,13 @@ import { CsvInterceptor } from '../../common/csv/csv.interceptor';
 import { LeaderboardService } from './leaderboard.service';
 
 @Controller('leaderboard')
-@UseInterceptors(CsvInterceptor)
 export class LeaderboardController {
   constructor(private readonly leaderboard: LeaderboardService) {}
 
   @Get('monthly/:year/:month')
   @Responds(leaderboardSchema, { csv: true })
+  // Only the routes that answer CSV: each interceptor adds an observable chain to every request it wraps.
+  @UseInterceptors(CsvInterceptor)
   @AnyRole()
   monthly(
     @CurrentActor() actor: Actor,
@@ -25,6 +26,7 @@ export class LeaderboardController {
 
   @Get('yearly/:year')
   @Responds(leaderboardSchema, { csv: true })
+  @UseInterceptors(CsvInterceptor)
   @AnyRole()
   yearly(
     @CurrentActor() actor: Actor,

@@ -11,8 +11,8 @@ import { periodBadges } from '../badges/badge-rules';
 import { Company } from '../companies/company.entity';
 import type { CsvDocument } from '../../common/csv/csv-file';
 import { monthOf, periodKey, periodLabel, periodRange } from '../../common/periods/periods';
-import { companyZone } from '../stats/standings.query';
-import { computeStandings, computeTopStandings, standingPosition, type CompanyZone } from '../stats/standings';
+import { companyZone, companyZoneWithExecutives } from '../stats/standings.query';
+import { computeStandings, computeTopStandings, topStandingsWithPosition, type CompanyZone } from '../stats/standings';
 import { latestSnapshotAt, saveSnapshot, toEntries, toLeaderboard } from './board';
 import { leaderboardCsv } from './leaderboard.csv';
 
@@ -41,13 +41,17 @@ export class LeaderboardService {
   /** The top 10 and where one executive stands: executives always see their own position. */
   async top10(actor: Actor, companyId: string, query: Top10QueryInput): Promise<Top10Response> {
     const em = this.em.fork();
-    const company = await this.namedCompany(em, actor, companyId);
+    // A company named in the path: another company answers 404 exactly like a missing one.
+    Scope.of(actor).companyById(companyId);
+    // Three statements on every dashboard refresh: the company with its executive count, the top rows with
+    // the asked-for executive's row, their badges.
+    const company = await companyZoneWithExecutives(em, companyId);
+    if (!company) throw notFound('Company');
     const year = query.year ?? monthOf(new Date(), company.timeZone).year;
     const period: LeaderboardPeriod = query.month ? { year, month: query.month } : { year };
-    const standings = await computeTopStandings(em, company, period, LEADERBOARD_SIZE);
-    const top10 = await toEntries(em, company.id, standings.ranked);
     const userId = actor.role === 'executive' ? actor.userId : (query.userId ?? actor.userId);
-    const mine = await standingPosition(em, company, period, userId);
+    const { standings, position: mine } = await topStandingsWithPosition(em, company, period, LEADERBOARD_SIZE, company.executives, userId);
+    const top10 = await toEntries(em, company.id, standings.ranked);
     return {
       top10,
       currentUserPosition: mine ? { rank: mine.rank, user: { _id: mine.userId, name: mine.name, department: mine.department }, totalScore: mine.totalScore } : null,
@@ -105,17 +109,6 @@ export class LeaderboardService {
     const id = Scope.of(actor).narrowTo(requested).companyId;
     if (!id) throw invalid('Company is required', 'company');
     const company = await companyZone(em, id);
-    if (!company) throw notFound('Company');
-    return company;
-  }
-
-  /**
-   * A company named in the path: another company answers 404 exactly like a missing one. Its id and zone as
-   * plain data (no entity): the top 10 is read on every dashboard refresh.
-   */
-  private async namedCompany(em: EntityManager, actor: Actor, companyId: string): Promise<CompanyZone> {
-    Scope.of(actor).companyById(companyId);
-    const company = await companyZone(em, companyId);
     if (!company) throw notFound('Company');
     return company;
   }

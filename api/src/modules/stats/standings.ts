@@ -3,7 +3,7 @@ import type { LeaderboardPeriod, LeaderboardType } from '@kpi/contracts';
 import { periodKey } from '../../common/periods/periods';
 import type { Company } from '../companies/company.entity';
 import { rankStandings, type RankedStanding } from './ranking';
-import { activeExecutiveCount, standingOf, standingRows, topStandingRows } from './standings.query';
+import { activeExecutiveCount, standingRows, topAndOwnStandingRows, topStandingRows } from './standings.query';
 
 /**
  * A period's ranked standings, read from the score aggregates: what the leaderboard publishes and the KPI
@@ -38,10 +38,22 @@ export async function computeTopStandings(em: EntityManager, company: CompanyZon
   return { type: typeOf(period), period, totalExecutives, ranked: rankStandings(rows).slice(0, size) };
 }
 
-/** Where one executive stands in a period (rank = 1 + those with a higher total), or null with nothing scored. */
-export async function standingPosition(em: EntityManager, company: CompanyZone, period: LeaderboardPeriod, userId: string): Promise<RankedStanding | null> {
-  const found = await standingOf(em, company.id, periodKey(period), userId);
-  if (!found) return null;
-  const [ranked] = rankStandings([found.row]);
-  return { ...ranked, rank: found.ahead + 1 };
+/**
+ * `computeTopStandings` and where one executive stands in the period (rank = 1 + those with a higher total,
+ * null with nothing scored), read in one statement, with the executive
+ * count given by the caller (the top 10 reads it with the company).
+ */
+export async function topStandingsWithPosition(
+  em: EntityManager,
+  company: CompanyZone,
+  period: LeaderboardPeriod,
+  size: number,
+  totalExecutives: number,
+  userId: string,
+): Promise<{ standings: Standings; position: RankedStanding | null }> {
+  const { top, own } = await topAndOwnStandingRows(em, company.id, periodKey(period), size, userId);
+  const standings: Standings = { type: typeOf(period), period, totalExecutives, ranked: rankStandings(top).slice(0, size) };
+  if (!own) return { standings, position: null };
+  const [ranked] = rankStandings([own.row]);
+  return { standings, position: { ...ranked, rank: own.ahead + 1 } };
 }

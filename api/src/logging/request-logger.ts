@@ -1,0 +1,75 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { randomUUID } from 'node:crypto';
+import type { Bindings, Level, Logger } from 'pino';
+// nestjs-pino's own request scope: its Logger (Nest's log calls) reads the request's logger from here.
+import { Store, storage } from 'nestjs-pino/storage';
+import type { Actor } from '../common/auth/actor';
+
+/** A caller's own X-Request-Id is kept when it looks like one, so a proxy's id follows the request. */
+const REQUEST_ID = /^[\w.:-]{1,128}$/;
+
+type Request = IncomingMessage & { user?: Actor; originalUrl?: string; log?: Logger };
+
+const LEVELS: Level[] = ['fatal', 'error', 'warn', 'info', 'debug', 'trace'];
+
+/**
+ * A child logger built on its first use. Nest's log calls during a request carry the request id, but most
+ * requests make none, and a pino child serialises its bindings when it is made: building one per request
+ * (pino-http built three) cost about 8 % of a small answer (docs/benchmarks.md).
+ */
+function lazyChild(root: Logger, bindings: Bindings): Logger {
+  let child: Logger | undefined;
+  const real = () => (child ??= root.child(bindings));
+  const facade = Object.create(root) as Logger;
+  for (const level of LEVELS) {
+    facade[level] = ((...args: Parameters<Logger['info']>) => (root.isLevelEnabled(level) ? real()[level](...args) : undefined));
+  }
+  facade.child = (more, options) => real().child(more, options);
+  facade.bindings = () => real().bindings();
+  facade.setBindings = (more) => real().setBindings(more);
+  return facade;
+}
+
+function requestIdOf(req: Request, res: ServerResponse): string {
+  const incoming = req.headers['x-request-id'];
+  const id = typeof incoming === 'string' && REQUEST_ID.test(incoming) ? incoming : randomUUID();
+  res.setHeader('X-Request-Id', id);
+  return id;
+}
+
+/**
+ * One JSON line per request when it ends (method, path, status, time), with its request id and, once signed
+ * in, the user; 5xx at error level, the rest at info. The line's fields are built only when its level is
+ * enabled. Load balancers ask `GET /api/health` every few seconds: it is not logged (a failing check still
+ * shows as the 503 it answers).
+ */
+export function requestLogger(root: Logger) {
+  return (req: Request, res: ServerResponse, next: () => void): void => {
+    const requestId = requestIdOf(req, res);
+    const started = Date.now();
+    const url = req.originalUrl ?? req.url ?? '';
+    const log = lazyChild(root, { requestId });
+    req.log = log;
+
+    if (!(req.method === 'GET' && url === '/api/health')) {
+      const done = () => {
+        res.off('finish', done);
+        res.off('close', done);
+        res.off('error', done);
+        const failed = res.statusCode >= 500;
+        const level: Level = failed ? 'error' : 'info';
+        if (!root.isLevelEnabled(level)) return;
+        const ms = Date.now() - started;
+        const user = req.user?.userId ? { userId: req.user.userId, companyId: req.user.companyId } : {};
+        root[level](
+          { requestId, req: { method: req.method, url, remoteAddress: req.socket?.remoteAddress }, ...user, res: { statusCode: res.statusCode }, responseTime: ms },
+          failed ? `${req.method} ${url} ${res.statusCode} failed` : `${req.method} ${url} ${res.statusCode} ${ms} ms`,
+        );
+      };
+      res.on('finish', done);
+      res.on('close', done);
+      res.on('error', done);
+    }
+    storage.run(new Store(log), next);
+  };
+}
