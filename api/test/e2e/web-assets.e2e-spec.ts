@@ -12,10 +12,12 @@ describe('web assets', () => {
   let t: TestApp;
   let dist: string;
   const raw = (res: { body: unknown; text?: string }) => (Buffer.isBuffer(res.body) ? res.body.toString('utf8') : (res.text ?? ''));
-  const binary = (res: NodeJS.ReadableStream, done: (err: Error | null, body: Buffer) => void) => {
+  // supertest's parser signature: the response is a readable stream of the body's bytes.
+  const binary = (res: import('supertest').Response, done: (err: Error | null, body: Buffer) => void) => {
+    const stream = res as unknown as NodeJS.ReadableStream;
     const chunks: Buffer[] = [];
-    res.on('data', (c: Buffer) => chunks.push(c));
-    res.on('end', () => done(null, Buffer.concat(chunks)));
+    stream.on('data', (c: Buffer) => chunks.push(c));
+    stream.on('end', () => done(null, Buffer.concat(chunks)));
   };
 
   beforeAll(async () => {
