@@ -1,6 +1,7 @@
 import type { EntityName } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/knex';
 import { PostgreSqlPlatform } from '@mikro-orm/postgresql';
+import type { Scope } from '../common/tenancy/scope';
 
 /** True on PostgreSQL: the one place outside the ORM config that asks which driver runs (locks differ). */
 export const onPostgreSql = (em: EntityManager): boolean => em.getPlatform() instanceof PostgreSqlPlatform;
@@ -9,9 +10,11 @@ export const onPostgreSql = (em: EntityManager): boolean => em.getPlatform() ins
  * Locks one row until the surrounding transaction ends, so two requests changing the same row (a double
  * submit, two admins scoring at once) run one after the other and the second sees the first's result.
  * SQLite already runs write transactions one at a time and has no FOR UPDATE, so there it does nothing.
+ * Within the scope's company: another company's row is neither locked nor waited for.
  */
-export async function lockRow<T extends object>(em: EntityManager, entity: EntityName<T>, id: string): Promise<void> {
+export async function lockRow<T extends object>(em: EntityManager, entity: EntityName<T>, id: string, scope: Scope): Promise<void> {
   if (!onPostgreSql(em)) return;
   const meta = em.getMetadata().get(entity);
-  await em.execute(`select 1 from "${meta.tableName}" where "${meta.primaryKeys[0]}" = ? for update`, [id]);
+  const company = scope.sql('"company_id"');
+  await em.execute(`select 1 from "${meta.tableName}" where "${meta.primaryKeys[0]}" = ? and ${company.sql} for update`, [id, ...company.params]);
 }

@@ -124,8 +124,9 @@ export class TasksService {
   /** The assignee hands in work once; the company's admins see the new pending-review count at once. */
   submit(actor: Actor, id: string, input: SubmitTaskInput): Promise<TaskView> {
     return this.uow.run(async (em, events) => {
-      await lockRow(em, Task, id);
-      const task = await this.findOwn(em, Scope.of(actor), id);
+      const scope = Scope.of(actor);
+      await lockRow(em, Task, id, scope);
+      const task = await this.findOwn(em, scope, id);
       if (task.assignedTo.id !== actor.userId) throw forbidden('You can only submit your own tasks');
       if (!canSubmit(task)) throw conflict('This task has already been submitted');
       task.submissionContent = input.content;
@@ -153,8 +154,9 @@ export class TasksService {
   /** Scores submitted work (again, if already scored); every scoring is appended to the task's history. */
   score(actor: Actor, id: string, input: ScoreTaskInput, idempotencyKey?: string): Promise<TaskView> {
     return this.uow.run(async (em, events) => {
-      await lockRow(em, Task, id);
-      const task = await this.findOwn(em, Scope.of(actor), id);
+      const scope = Scope.of(actor);
+      await lockRow(em, Task, id, scope);
+      const task = await this.findOwn(em, scope, id);
       // A retry of a scoring already made (same key): answer as before, record nothing again.
       if (idempotencyKey && (await isRetriedScoring(em, task.company.id, idempotencyKey, task.id))) return toTaskView(task);
       if (!canScore(task) || !task.submittedAt) throw conflict('This task has not been submitted yet');
