@@ -10,6 +10,8 @@ export const NEXT_CURSOR_HEADER = 'X-Next-Cursor';
 
 const LIMIT_MESSAGE = `Limit must be a whole number from 1 to ${PAGE_MAX}`;
 const CURSOR_MESSAGE = 'Cursor is not valid: start again from the first page';
+export const SEARCH_MAX = 100;
+const SEARCH_MESSAGE = `Search must be at most ${SEARCH_MAX} characters`;
 
 /** `?limit=&cursor=`; a limit out of range or not a number is a 400 naming `limit`. */
 export const pageQuerySchema = z.object({
@@ -64,6 +66,13 @@ export type TaskSummary = z.infer<typeof taskSummarySchema>;
 export const userListQuerySchema = pageQuerySchema.extend({
   company: idField('Company').optional(),
   role: z.enum(['superadmin', 'admin', 'executive'], { error: 'Role must be one of superadmin, admin, executive' }).optional(),
+  /** Part of a name, e-mail or department, any case (pickers at a thousand executives); blank means no filter. */
+  search: z
+    .string({ error: SEARCH_MESSAGE })
+    .trim()
+    .max(SEARCH_MAX, SEARCH_MESSAGE)
+    .optional()
+    .transform((s) => s || undefined),
 });
 
 /** GET /announcements. */

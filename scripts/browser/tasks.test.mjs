@@ -352,3 +352,37 @@ test('both screens work at phone width', { skip }, async () => {
   await admin.getByRole('dialog', { name: 'Create Task' }).waitFor({ state: 'detached' });
   for (const t of [task, done]) await api.del(`/tasks/${t._id}`, adminToken);
 });
+
+// Last in the file: it grows the company past one page of executives.
+test('an admin finds an executive who is not on the first page of the company and assigns them a task', { skip }, async () => {
+  for (let i = 0; i < 50; i += 1) {
+    await api.post('/users', adminToken, { name: `Bulk Exec ${i}`, email: `bulk${i}@tasks.test`, department: 'Bulk', phoneNumber: '+1 555 0102', password: 'temporary-pass-1', role: 'executive' });
+  }
+  const admin = await signInAs(tenant.admin, '/admin/tasks');
+  await admin.getByRole('button', { name: 'Create Task' }).click();
+  const dialog = admin.getByRole('dialog', { name: 'Create Task' });
+  const assignTo = dialog.getByLabel('Assign To');
+  // The screen loaded the newest 50 executives: Sam is older than all of them.
+  await assignTo.locator('option', { hasText: 'Bulk Exec 49' }).waitFor({ state: 'attached' });
+  assert.equal(await assignTo.locator('option', { hasText: 'Sam Seller' }).count(), 0);
+
+  const find = dialog.getByLabel('Find an executive');
+  await find.fill('zz-nobody');
+  await dialog.getByText('No executive matches "zz-nobody"').waitFor();
+  await find.fill('SELLER');
+  await dialog.getByText('1 match', { exact: true }).waitFor();
+  await assignTo.selectOption({ label: 'Sam Seller — Marketing' });
+  // A new search does not drop the executive already chosen.
+  await find.fill('bulk exec 4');
+  await dialog.getByText('11 matches').waitFor();
+  assert.equal(await assignTo.inputValue(), tenant.executives[1]._id);
+  await admin.screenshot({ path: `${SHOTS}/tasks-executive-search.png` });
+
+  await dialog.getByLabel('Title').fill('Page-two assignment');
+  await dialog.getByLabel('Description').fill('For someone the first page did not list.');
+  await dialog.getByLabel('Deadline').fill(localInput(inDays(4)));
+  await dialog.getByLabel('Report Link').fill('https://reports.example.com/page-two');
+  await dialog.getByRole('button', { name: 'Create Task' }).click();
+  await admin.getByText('Task created successfully').waitFor();
+  await card(admin, 'Page-two assignment').getByText('Sam Seller').waitFor();
+});

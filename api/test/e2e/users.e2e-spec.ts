@@ -121,6 +121,28 @@ describe('users', () => {
       expect((await t.http.put(`/api/users/${exec.user._id}`).set(bearer(a.admin.token)).send({ name: 'x' })).status).toBe(404);
     });
 
+    it('finds their executives by part of a name, e-mail or department, in their company only', async () => {
+      const tag = Math.random().toString(36).slice(2, 8);
+      const make = (over: Record<string, unknown>) => t.http.post('/api/users').set(bearer(a.admin.token)).send(person(over));
+      const byName = (await make({ name: `Zoë Quill-${tag}` })).body as User;
+      const byDept = (await make({ name: 'Sam Other', department: `Ops 100%_${tag}` })).body as User;
+      const byEmail = (await make({ name: 'Lee Third', email: `q.${tag}@kpi.test` })).body as User;
+      await t.http.post('/api/users').set(bearer(b.admin.token)).send(person({ name: `Zoë Quill-${tag}` }));
+      const search = (text: string) => t.http.get(`/api/users/company/${a.company._id}`).query({ role: 'executive', search: text }).set(bearer(a.admin.token));
+
+      const ids = async (text: string) => ((await search(text)).body as User[]).map((u) => u._id).sort();
+      expect(await ids(`QUILL-${tag}`)).toEqual([byName._id]);
+      expect(await ids(tag)).toEqual([byName._id, byDept._id, byEmail._id].sort());
+      // % and _ are letters here, not wildcards.
+      expect(await ids(`100%_${tag}`)).toEqual([byDept._id]);
+      expect(await ids(`100__${tag}`)).toEqual([]);
+      // Blank is no filter; too long names the field.
+      expect((await search('   ')).body.length).toBeGreaterThan(3);
+      const tooLong = await search('x'.repeat(101));
+      expect(tooLong.status).toBe(400);
+      expect(JSON.stringify(tooLong.body)).toContain('Search must be at most 100 characters');
+    });
+
     it('sees another company as if it did not exist', async () => {
       const foreignExec = b.executives[0].user._id;
       expect((await t.http.get(`/api/users/company/${b.company._id}`).set(bearer(a.admin.token))).status).toBe(404);

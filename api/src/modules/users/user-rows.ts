@@ -34,6 +34,16 @@ export function userPageRows(em: EntityManager, conditions: SqlCondition[], orde
   return em.getConnection().execute<UserRow[]>(`${USER_SELECT}${where} order by ${order} limit ?`, [...conditions.flatMap((c) => c.params), limit]);
 }
 
+/**
+ * Users whose name, e-mail or department contains `text`, any case: `%` and `_` in it are literal. A company's
+ * users are few enough (thousands) for a scan within the company index; no full-text index is needed.
+ */
+export function userSearchSql(text: string): SqlCondition {
+  const pattern = `%${text.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+  const column = (c: string) => `lower(${c}) like ? escape '\\'`;
+  return { sql: `(${column('u.name')} or ${column('u.email')} or ${column('u.department')})`, params: [pattern, pattern, pattern] };
+}
+
 /** The same wire shape as `toUserView`, from a plain row. */
 export function userRowView(row: UserRow): UserView {
   const company = row.company_id

@@ -15,7 +15,7 @@ import { Company } from '../companies/company.entity';
 import { CompaniesService } from '../companies/companies.service';
 import { ScoreAggregatesService } from '../stats/score-aggregates.service';
 import { User } from './user.entity';
-import { userPageRows, userRowView } from './user-rows';
+import { userPageRows, userRowView, userSearchSql } from './user-rows';
 import { toUserView } from './user.view';
 
 
@@ -59,6 +59,7 @@ export class UsersService {
   private async page(list: string, scope: SqlCondition[], query: UserListInput): Promise<Page<UserView[]>> {
     const conditions = [...scope];
     if (query.role) conditions.push({ sql: 'u.role = ?', params: [query.role] });
+    if (query.search) conditions.push(userSearchSql(query.search));
     if (query.cursor) {
       const [createdAt, name, id] = this.cursors.decode(list, query.cursor, USER_CURSOR);
       conditions.push(afterSql(USER_ORDER, [this.em.getPlatform().processDateProperty(new Date(createdAt as number)), name, id]));

@@ -151,7 +151,7 @@ export function AdminTaskList() {
           )}
         </div>
       )}
-      {editing !== undefined && <TaskForm task={editing} executives={executives} onClose={() => setEditing(undefined)} />}
+      {editing !== undefined && <TaskForm task={editing} companyId={companyId} executives={executives} onClose={() => setEditing(undefined)} />}
     </section>
   );
 }

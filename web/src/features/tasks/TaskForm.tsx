@@ -2,6 +2,7 @@ import { LIMITS, PRIORITIES, type Priority, type Task, type UpdateTaskRequest, t
 import { useId, useState, type SubmitEvent } from 'react';
 import toast from 'react-hot-toast';
 import { Button, Modal, SelectField, TextAreaField, TextField } from '../../components/ui';
+import { ExecutivePicker } from './ExecutivePicker';
 import { errorMessage } from '../../lib/api';
 import { capitalize } from '../../lib/format';
 import { applyTask, loadTasks } from './actions';
@@ -11,7 +12,8 @@ import { fromLocalInput, isPastDeadline, toLocalInput, validateTaskForm, type Ta
 interface TaskFormProps {
   /** null: create. */
   task: Task | null;
-  /** The company's executives to choose from (inactive ones cannot be given work). */
+  /** The company whose executives can be picked, and those the screen has loaded (inactive ones cannot be given work). */
+  companyId: string | null;
   executives: readonly User[];
   onClose: () => void;
 }
@@ -19,7 +21,7 @@ interface TaskFormProps {
 type OpenStatus = 'pending' | 'in-progress';
 
 /** Create or edit a task, in a modal. Validation runs here first, with the messages of SPEC §5. */
-export function TaskForm({ task, executives, onClose }: TaskFormProps) {
+export function TaskForm({ task, companyId, executives, onClose }: TaskFormProps) {
   const ids = { title: useId(), description: useId(), assignedTo: useId(), deadline: useId(), reportLink: useId() } satisfies Record<TaskFormField, string>;
   const [title, setTitle] = useState(task?.title ?? '');
   const [description, setDescription] = useState(task?.description ?? '');
@@ -34,8 +36,6 @@ export function TaskForm({ task, executives, onClose }: TaskFormProps) {
 
   // Submitted work stays with its author: the server refuses to reassign it or rewind its status.
   const locked = task?.submission != null;
-  const choices = executives.filter((e) => e.isActive || e._id === task?.assignedTo?._id);
-  const assigneeMissing = task?.assignedTo && !choices.some((e) => e._id === task.assignedTo?._id);
   const pastDeadline = isPastDeadline(deadline);
 
   const submit = async (event: SubmitEvent<HTMLFormElement>) => {
@@ -92,25 +92,15 @@ export function TaskForm({ task, executives, onClose }: TaskFormProps) {
           placeholder="What needs to be done, and what a good result looks like"
           {...invalidProps('description')}
         />
-        <SelectField
-          label="Assign To"
-          required
+        <ExecutivePicker
+          companyId={companyId}
+          loaded={executives}
+          assignee={task?.assignedTo}
           value={assignedTo}
-          onChange={(e) => setAssignedTo(e.target.value)}
-          disabled={locked}
-          hint={locked ? 'Work has been submitted, so this task stays with its assignee.' : undefined}
-          {...invalidProps('assignedTo')}
-        >
-          <option value="">Select an executive</option>
-          {assigneeMissing && task?.assignedTo && <option value={task.assignedTo._id}>{task.assignedTo.name}</option>}
-          {choices.map((e) => (
-            <option key={e._id} value={e._id}>
-              {e.name}
-              {e.department ? ` — ${e.department}` : ''}
-              {e.isActive ? '' : ' (inactive)'}
-            </option>
-          ))}
-        </SelectField>
+          onChange={setAssignedTo}
+          locked={locked}
+          selectProps={invalidProps('assignedTo')}
+        />
         <div className="grid gap-4 sm:grid-cols-2">
           <TextField
             label="Deadline"
