@@ -385,4 +385,22 @@ test('an admin finds an executive who is not on the first page of the company an
   await dialog.getByRole('button', { name: 'Create Task' }).click();
   await admin.getByText('Task created successfully').waitFor();
   await card(admin, 'Page-two assignment').getByText('Sam Seller').waitFor();
+
+  // Executive Management finds them the same way, without paging through the company.
+  await admin.getByRole('link', { name: 'Executives' }).click();
+  await admin.getByRole('heading', { name: 'Executive Management' }).waitFor();
+  await admin.getByText('Bulk Exec 49', { exact: true }).waitFor();
+  assert.equal(await admin.getByText('Sam Seller', { exact: true }).count(), 0);
+  await admin.getByRole('button', { name: /load more/i }).waitFor();
+  const search = admin.getByLabel('Search executives');
+  await search.fill('seller');
+  await admin.getByText('Sam Seller', { exact: true }).waitFor();
+  await admin.getByText('1 match', { exact: true }).waitFor();
+  assert.equal(await admin.getByText('Bulk Exec 49', { exact: true }).count(), 0);
+  assert.equal(await admin.getByRole('button', { name: /load more/i }).count(), 0);
+  await admin.screenshot({ path: `${SHOTS}/executives-search.png` });
+  await search.fill('zz-nobody');
+  await admin.getByText('No executive matches "zz-nobody"').waitFor();
+  await search.fill('');
+  await admin.getByText('Bulk Exec 49', { exact: true }).waitFor();
 });

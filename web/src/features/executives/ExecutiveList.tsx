@@ -1,7 +1,7 @@
 import type { User } from '@kpi/contracts';
 import { useEffect, useState } from 'react';
 import { useAtomValue } from '../../app/store';
-import { Button, EmptyState, PageHeader, SectionSpinner } from '../../components/ui';
+import { Button, EmptyState, PageHeader, SectionSpinner, TextField } from '../../components/ui';
 import { LoadMoreFor } from '../../lib/LoadMoreFor';
 import { PlusIcon, UsersIcon } from '../../components/ui/icons';
 import { useDeletion } from '../../lib/deletion';
@@ -12,6 +12,7 @@ import { UserForm } from '../users/UserForm';
 import { AwardBadgeDialog } from '../badges/AwardBadgeDialog';
 import { deleteExecutive, loadExecutives, loadMoreExecutives } from './actions';
 import { executivesPage, executivesStatusAtom, sortedExecutivesAtom } from './atoms';
+import { searchSummary, useExecutiveSearch } from './useExecutiveSearch';
 
 /** Executive Management (admin): the company's executives, add/edit modal with an Active switch, deletion. */
 export function ExecutiveList() {
@@ -20,10 +21,17 @@ export function ExecutiveList() {
   const executives = useAtomValue(sortedExecutivesAtom);
   const status = useAtomValue(executivesStatusAtom);
   const [editing, setEditing] = useState<User | null | undefined>(undefined);
+  // A company may have a thousand executives and the screen loads fifty at a time: a search asks the server.
+  const [text, setText] = useState('');
+  const [searchVersion, setSearchVersion] = useState(0);
   const { deletingId, remove } = useDeletion('Are you sure you want to delete this executive?', (executive: User) =>
-    companyId ? deleteExecutive(executive, companyId) : Promise.resolve(),
+    companyId ? deleteExecutive(executive, companyId).then(() => setSearchVersion((v) => v + 1)) : Promise.resolve(),
   );
   const [awarding, setAwarding] = useState<User | null>(null);
+  const search = useExecutiveSearch(companyId, text, searchVersion);
+  const searching = search.status !== 'idle';
+  const shown = search.status === 'ready' ? search.matches : executives;
+  const summary = searchSummary(search);
 
   useEffect(() => {
     // Only an admin with a company loads the list (SPEC §6).
@@ -36,13 +44,38 @@ export function ExecutiveList() {
     </Button>
   );
 
+  const searchField = (
+    <div className="mb-5 max-w-md">
+      <TextField
+        label="Search executives"
+        type="search"
+        value={text}
+        onChange={(e) => setText(e.target.value)}
+        placeholder="Name, email or department"
+        hint={<span role="status">{summary}</span>}
+        autoComplete="off"
+      />
+    </div>
+  );
+  const cards = (
+    <div className="grid gap-5 sm:grid-cols-2 xl:grid-cols-3">
+      {shown.map((executive) => (
+        <UserCard key={executive._id} user={executive} onAward={setAwarding} onEdit={setEditing} onDelete={remove} deleting={deletingId === executive._id} />
+      ))}
+    </div>
+  );
+
   return (
     <section aria-labelledby="executives-heading">
       <PageHeader title={<span id="executives-heading">Executive Management</span>} subtitle="The executives of your company." actions={addButton} />
+      {companyId && status === 'ready' && (executives.length > 0 || searching) && searchField}
       {!companyId ? (
         <EmptyState icon={<UsersIcon />} title={<span className="font-semibold text-slate-900">No company assigned to your account</span>} />
-      ) : status === 'loading' || status === 'idle' ? (
+      ) : status === 'loading' || status === 'idle' || search.status === 'loading' ? (
         <SectionSpinner />
+      ) : searching ? (
+        // What the search found; the field's hint says how many, or that nothing matched.
+        shown.length > 0 && cards
       ) : executives.length === 0 ? (
         <EmptyState
           icon={<UsersIcon />}
@@ -51,13 +84,9 @@ export function ExecutiveList() {
           action={status === 'error' ? <Button variant="secondary" onClick={() => void loadExecutives(companyId)}>Try Again</Button> : addButton}
         />
       ) : (
-        <div className="grid gap-5 sm:grid-cols-2 xl:grid-cols-3">
-          {executives.map((executive) => (
-            <UserCard key={executive._id} user={executive} onAward={setAwarding} onEdit={setEditing} onDelete={remove} deleting={deletingId === executive._id} />
-          ))}
-        </div>
+        cards
       )}
-      {companyId && status === 'ready' && <LoadMoreFor state={executivesPage} onLoad={() => void loadMoreExecutives(companyId)} />}
+      {companyId && status === 'ready' && !searching && <LoadMoreFor state={executivesPage} onLoad={() => void loadMoreExecutives(companyId)} />}
       {awarding && <AwardBadgeDialog executive={awarding} onClose={() => setAwarding(null)} />}
       {editing !== undefined && companyId && (
         <UserForm
@@ -65,7 +94,10 @@ export function ExecutiveList() {
           user={editing}
           companyId={companyId}
           onClose={() => setEditing(undefined)}
-          onSaved={() => void loadExecutives(companyId, { quiet: true })}
+          onSaved={() => {
+            void loadExecutives(companyId, { quiet: true });
+            setSearchVersion((v) => v + 1);
+          }}
         />
       )}
     </section>

@@ -1,7 +1,7 @@
 import type { User } from '@kpi/contracts';
 import { useId, useState, type SelectHTMLAttributes } from 'react';
 import { SelectField, TextField } from '../../components/ui';
-import { searchSummary, useExecutiveSearch } from './useExecutiveSearch';
+import { searchSummary, useExecutiveSearch } from '../executives/useExecutiveSearch';
 
 interface ExecutivePickerProps {
   companyId: string | null;

@@ -15,8 +15,9 @@ export type ExecutiveSearch =
 /**
  * The company's executives matching what the admin typed, asked of the server (a company may have thousands,
  * and the screen holds one page of them). Waits for a pause in typing; a late answer to older text is dropped.
+ * A new `version` asks again for the same text (after an edit or a deletion).
  */
-export function useExecutiveSearch(companyId: string | null, text: string): ExecutiveSearch {
+export function useExecutiveSearch(companyId: string | null, text: string, version = 0): ExecutiveSearch {
   const query = text.trim();
   const [result, setResult] = useState<ExecutiveSearch>({ status: 'idle' });
 
@@ -24,7 +25,8 @@ export function useExecutiveSearch(companyId: string | null, text: string): Exec
     if (!companyId || !query) return;
     let current = true;
     const timer = setTimeout(() => {
-      setResult({ status: 'loading', text: query });
+      // Asking again for the same text keeps showing the last answer until the new one comes.
+      setResult((last) => (last.status === 'ready' && last.text === query ? last : { status: 'loading', text: query }));
       usersApi
         .listByCompany(companyId, { role: 'executive', search: query, limit: SEARCH_PAGE })
         .then(({ body, next }) => current && setResult({ status: 'ready', text: query, matches: body, more: next !== null }))
@@ -34,7 +36,7 @@ export function useExecutiveSearch(companyId: string | null, text: string): Exec
       current = false;
       clearTimeout(timer);
     };
-  }, [companyId, query]);
+  }, [companyId, query, version]);
 
   // Until the answer for this very text arrives, the previous one is stale: say so rather than show it.
   if (!query) return { status: 'idle' };
