@@ -224,6 +224,47 @@ test('the admin scores in the UI and the executive sees the Performance Score an
   await score.getByText('Total: 9.0/10').waitFor({ timeout: 5000 });
 });
 
+test('a scoring sent again after a failure carries the same Idempotency-Key, and a corrected one a new key', { skip }, async () => {
+  const task = await createTask({ title: 'Churn deep-dive', deadline: inDays(4).toISOString() });
+  const execToken = (await api.login(tenant.executives[0].email, tenant.executives[0].password)).token;
+  await api.put(`/tasks/${task._id}/submit`, execToken, { content: 'Churn drivers ranked.' });
+  const admin = await signInAs(tenant.admin, '/admin/tasks');
+  const keys = [];
+  // The first attempt fails on the way (the server may or may not have it: the client cannot tell).
+  let failNext = true;
+  await admin.route('**/api/tasks/*/score', async (route) => {
+    keys.push(route.request().headers()['idempotency-key']);
+    if (failNext) {
+      failNext = false;
+      await route.abort('connectionreset');
+    } else await route.continue();
+  });
+  const panel = card(admin, 'Churn deep-dive').getByRole('form', { name: 'Score Churn deep-dive' });
+  await panel.getByLabel('Quality Score (0-10)').fill('6');
+  await panel.getByLabel('Initiative Score (0-10)').fill('6');
+  await panel.getByLabel('Feedback').fill('Solid start.');
+  await panel.getByRole('button', { name: 'Submit Score' }).click();
+  await admin.getByText('Failed to score task').waitFor();
+  await panel.getByRole('button', { name: 'Submit Score' }).click();
+  await admin.getByText('Task scored successfully').waitFor();
+  assert.equal(keys.length, 2);
+  assert.match(keys[0], /^[0-9a-f]{32}$/);
+  assert.equal(keys[1], keys[0], 'the retry of the same figures reuses the key, so the server records it once');
+  const history = await api.get(`/tasks/${task._id}/history`, adminToken);
+  assert.equal(history.length, 1);
+
+  // A re-score is a new scoring: a new key.
+  const adminCard = card(admin, 'Churn deep-dive');
+  await adminCard.getByRole('button', { name: 'Re-score' }).click();
+  const rescore = adminCard.getByRole('form', { name: 'Re-score Churn deep-dive' });
+  await rescore.getByLabel('Quality Score (0-10)').fill('7');
+  await rescore.getByRole('button', { name: 'Update Score' }).click();
+  await admin.getByText('Task scored successfully').waitFor();
+  assert.equal(keys.length, 3);
+  assert.notEqual(keys[2], keys[0]);
+  assert.equal((await api.get(`/tasks/${task._id}/history`, adminToken)).length, 2);
+});
+
 test('the validation toasts of the scoring panel and the submission box, and nothing is sent', { skip }, async () => {
   const scored = await createTask({ title: 'Capacity report' });
   const execToken = (await api.login(tenant.executives[0].email, tenant.executives[0].password)).token;

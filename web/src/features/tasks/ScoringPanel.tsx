@@ -1,8 +1,9 @@
 import { LIMITS, SCORE_MAX, SCORE_STEP, type Task } from '@kpi/contracts';
-import { useState, type SubmitEvent } from 'react';
+import { useRef, useState, type SubmitEvent } from 'react';
 import toast from 'react-hot-toast';
 import { Button, TextAreaField, TextField } from '../../components/ui';
 import { isUnauthorized } from '../../lib/api';
+import { retryKeyFor, type RetryKey } from '../../lib/retryKey';
 import { applyTask } from './actions';
 import { tasksApi } from './api';
 import { formatScore, formatTotal, scorePreview, validateScore } from './rules';
@@ -27,6 +28,8 @@ export function ScoringPanel({ task, rescore = false, onDone, onCancel }: Scorin
   const [comment, setComment] = useState('');
   const [saving, setSaving] = useState(false);
   const preview = scorePreview(task, quality, initiative);
+  // The key of a scoring whose answer did not arrive: sending the same figures again reuses it.
+  const unanswered = useRef<RetryKey | null>(null);
 
   const submit = async (event: SubmitEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -37,12 +40,16 @@ export function ScoringPanel({ task, rescore = false, onDone, onCancel }: Scorin
     }
     setSaving(true);
     try {
-      const scored = await tasksApi.score(task._id, {
+      const body = {
         qualityScore: Number(quality),
         initiativeScore: Number(initiative),
         feedback: feedback.trim(),
         ...(comment.trim() ? { comment: comment.trim() } : {}),
-      });
+      };
+      const attempt = retryKeyFor(unanswered.current, { task: task._id, ...body });
+      unanswered.current = attempt;
+      const scored = await tasksApi.score(task._id, body, attempt.key);
+      unanswered.current = null;
       applyTask(scored);
       // One toast however quickly the admin scores again: a repeat replaces it instead of stacking.
       toast.success('Task scored successfully', { id: 'task-scored' });

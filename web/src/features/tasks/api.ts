@@ -27,7 +27,9 @@ export const tasksApi = {
   create: (body: CreateTaskRequest) => api.post<Task>('/tasks', body),
   update: (id: string, body: UpdateTaskRequest) => api.put<Task>(`/tasks/${seg(id)}`, body),
   submit: (id: string, body: SubmitTaskRequest) => api.put<Task>(`/tasks/${seg(id)}/submit`, body),
-  score: (id: string, body: ScoreTaskRequest) => api.put<Task>(`/tasks/${seg(id)}/score`, body),
+  /** `idempotencyKey`: the same for a retry of the same scoring, so a lost answer never scores twice. */
+  score: (id: string, body: ScoreTaskRequest, idempotencyKey?: string) =>
+    api.put<Task>(`/tasks/${seg(id)}/score`, body, idempotencyKey ? { headers: { 'Idempotency-Key': idempotencyKey } } : undefined),
   remove: (id: string) => api.delete<MessageResponse | undefined>(`/tasks/${seg(id)}`),
   history: (id: string) => api.get<ScoreHistoryEntry[]>(`/tasks/${seg(id)}/history`),
 };
