@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import type { EntityData } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/knex';
 import { streamOf, type AnyEnvelope, type Audience, type EventPayloads, type EventType } from '@kpi/contracts';
 import type { CommitNotice, Committed, RecordedEvent } from './commit-feed';
@@ -38,12 +39,21 @@ export class EventRecorder {
     const byStream = new Map<string, Pending[]>();
     for (const p of this.pending) {
       const stream = streamOf(p.audience);
-      byStream.set(stream, [...(byStream.get(stream) ?? []), p]);
+      const list = byStream.get(stream);
+      if (list) list.push(p);
+      else byStream.set(stream, [p]);
     }
+    const notices = this.notices;
+    this.pending = [];
+    this.notices = [];
+    if (byStream.size === 0) return { events: [], notices };
+
+    const lastSeq = await this.reserve(new Map([...byStream].map(([stream, events]) => [stream, events.length])));
     const recorded: RecordedEvent[] = [];
+    const rows: EntityData<EventLog>[] = [];
     const at = new Date();
     for (const [stream, events] of byStream) {
-      const last = await this.reserve(stream, events.length);
+      const last = lastSeq.get(stream)!;
       events.forEach((p, i) => {
         const companyId = p.audience.kind === 'superadmin' ? null : p.audience.companyId;
         // `record` paired the type with its payload; the pending list cannot carry that pairing, so it is restated here.
@@ -55,37 +65,36 @@ export class EventRecorder {
           companyId,
           payload: p.payload,
         } as AnyEnvelope;
-        this.em.persist(
-          this.em.create(EventLog, {
-            id: envelope.id,
-            stream,
-            seq: envelope.seq,
-            type: p.type,
-            audienceKind: p.audience.kind,
-            audienceUserId: p.audience.kind === 'user' ? p.audience.userId : null,
-            companyId,
-            payload: p.payload,
-            at,
-          }),
-        );
+        rows.push({
+          id: envelope.id,
+          stream,
+          seq: envelope.seq,
+          type: p.type,
+          audienceKind: p.audience.kind,
+          audienceUserId: p.audience.kind === 'user' ? p.audience.userId : null,
+          companyId,
+          payload: p.payload,
+          at,
+        });
         recorded.push({ envelope, audience: p.audience });
       });
     }
-    const notices = this.notices;
-    this.pending = [];
-    this.notices = [];
-    await this.em.flush();
+    // Plain rows in one insert: nothing reads these entities back in the transaction.
+    await this.em.insertMany(EventLog, rows);
     return { events: recorded, notices };
   }
 
-  /** Advances the stream's counter by `count` in one statement and returns the new last sequence number. */
-  private async reserve(stream: string, count: number): Promise<number> {
-    const rows = await this.em.execute<{ last_seq: number }[]>(
-      `insert into stream_sequences (stream, last_seq) values (?, ?)
+  /**
+   * Advances every stream's counter by its count in one statement; returns each stream's new last sequence
+   * number. (Both SQLite and PostgreSQL take a multi-row upsert with `returning`.)
+   */
+  private async reserve(counts: Map<string, number>): Promise<Map<string, number>> {
+    const rows = await this.em.execute<{ stream: string; last_seq: number | string }[]>(
+      `insert into stream_sequences (stream, last_seq) values ${[...counts].map(() => '(?, ?)').join(', ')}
        on conflict (stream) do update set last_seq = stream_sequences.last_seq + excluded.last_seq
-       returning last_seq`,
-      [stream, count],
+       returning stream, last_seq`,
+      [...counts].flat(),
     );
-    return Number(rows[0].last_seq);
+    return new Map(rows.map((r) => [r.stream, Number(r.last_seq)]));
   }
 }

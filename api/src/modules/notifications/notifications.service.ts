@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
-import { EntityManager, raw } from '@mikro-orm/knex';
+import { EntityManager } from '@mikro-orm/knex';
 import type { NotificationKind, NotificationList, PageQuery } from '@kpi/contracts';
 import type { Actor } from '../../common/auth/actor';
 import { notFound } from '../../common/errors/app-error';
@@ -120,13 +120,12 @@ export class NotificationsService {
     return { items: items.map(toNotificationView), unread };
   }
 
+  /** Plain SQL: on the scoring path, building this statement with the query builder cost more than running it. */
   private async unreadCounts(em: EntityManager, userIds: string[]): Promise<Map<string, number>> {
-    const rows = await em
-      .createQueryBuilder(Notification, 'n')
-      .select(['n.user_id as user', raw('count(*) as n')])
-      .where({ user: { $in: userIds }, readAt: null })
-      .groupBy('n.user_id')
-      .execute<{ user: string; n: number | string }[]>('all', false);
-    return new Map(rows.map((r) => [r.user, Number(r.n)]));
+    const rows = await em.execute<{ user_id: string; n: number | string }[]>(
+      `select user_id, count(*) as n from notifications where user_id in (${userIds.map(() => '?').join(', ')}) and read_at is null group by user_id`,
+      userIds,
+    );
+    return new Map(rows.map((r) => [r.user_id, Number(r.n)]));
   }
 }

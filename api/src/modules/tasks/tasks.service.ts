@@ -23,6 +23,12 @@ import { canScore, canSubmit, currentFigures, isLocked, scoreFigures, scoringRea
 import { toScoreHistoryView, toTaskView } from './task.view';
 
 
+/** A scored task's view; its scorer is the caller, whose id and name the actor carries. */
+function scoredView(task: Task, actor: Actor): TaskView {
+  const view = toTaskView(task);
+  return view.scoring ? { ...view, scoring: { ...view.scoring, scoredBy: { _id: actor.userId, name: actor.name } } } : view;
+}
+
 const NOT_AN_EXECUTIVE = 'Please select an executive to assign this task to';
 const EXECUTIVE_TASKS = '/executive/tasks';
 const ADMIN_TASKS = '/admin/tasks';
@@ -156,13 +162,16 @@ export class TasksService {
     return this.uow.run(async (em, events) => {
       const scope = Scope.of(actor);
       await lockRow(em, Task, id, scope);
-      const task = await this.findOwn(em, scope, id);
+      const task = await this.findForScoring(em, scope, id);
       // A retry of a scoring already made (same key): answer as before, record nothing again.
-      if (idempotencyKey && (await isRetriedScoring(em, task.company.id, idempotencyKey, task.id))) return toTaskView(task);
+      if (idempotencyKey && (await isRetriedScoring(em, task.company.id, idempotencyKey, task.id))) {
+        return toTaskView(await em.populate(task, ['scoredBy']));
+      }
       if (!canScore(task) || !task.submittedAt) throw conflict('This task has not been submitted yet');
       const previous = currentFigures(task);
       const next = scoreFigures(input, task.submittedAt, task.deadline);
-      const scorer = await em.findOneOrFail(User, { id: actor.userId });
+      // The scorer is the caller: their id and name are on the actor, so no row of theirs is read.
+      const scorer = em.getReference(User, actor.userId);
       const companyId = task.company.id;
 
       Object.assign(task, next);
@@ -186,7 +195,7 @@ export class TasksService {
       await em.flush();
       await this.aggregates.recordScoring(em, task, previous, next);
 
-      const view = toTaskView(task);
+      const view = scoredView(task, actor);
       this.recordForAssignee(events, 'task.scored', companyId, task.assignedTo.id, { task: view });
       events.record('stats.changed', { kind: 'superadmin' }, { companyId });
       await this.notifications.notify(em, events, [{ id: task.assignedTo.id, companyId }], {
@@ -198,7 +207,7 @@ export class TasksService {
       // What the scoring earns, and the live leaderboard of the current month (docs/scoring-and-ranking.md).
       const facts = { taskId: task.id, title: task.title, userId: task.assignedTo.id, totalScore: next.totalScore, submittedAt: task.submittedAt, deadline: task.deadline };
       await this.badgeAwards.award(em, events, companyId, taskBadges(facts));
-      await this.leaderboard.recordLiveUpdate(em, events, companyId);
+      this.leaderboard.recordLiveUpdate(events, companyId);
       return view;
     });
   }
@@ -214,7 +223,7 @@ export class TasksService {
       await em.nativeDelete(Task, { id: task.id });
       this.recordForAssignee(events, 'task.deleted', companyId, assigneeId, { taskId: task.id, assigneeId });
       events.record('stats.changed', { kind: 'superadmin' }, { companyId });
-      if (wasScored) await this.leaderboard.recordLiveUpdate(em, events, companyId);
+      if (wasScored) this.leaderboard.recordLiveUpdate(events, companyId);
       return { message: 'Task deleted successfully' };
     });
   }
@@ -227,6 +236,14 @@ export class TasksService {
   /** A task of the scope's company with the people and comments its view shows. */
   private findOwn(em: EntityManager, scope: Scope, id: string): Promise<Task> {
     return scope.findOwn(em, Task, id, 'Task', { populate: ['assignedTo', 'scoredBy', 'comments'] });
+  }
+
+  /**
+   * The task a scoring changes, with what its view shows: the assignee (name and department only, so the ORM
+   * has no other column of theirs to write back) and the comments. The scorer is the caller (`scoredView`).
+   */
+  private findForScoring(em: EntityManager, scope: Scope, id: string): Promise<Task> {
+    return scope.findOwn(em, Task, id, 'Task', { populate: ['assignedTo', 'comments'], fields: ['*', 'assignedTo.name', 'assignedTo.department', 'comments.*'] as never });
   }
 
   /** Only an active executive of the task's company can be given a task. */
