@@ -43,7 +43,7 @@ describe('the cost of a scoring', () => {
   }
 
   /** Scores as the admin, listing the statements the write connection runs meanwhile (session lookups aside). */
-  async function score(taskId: string, quality: number, initiative: number): Promise<string[]> {
+  async function score(taskId: string, quality: number, initiative: number, comment?: string): Promise<string[]> {
     const conn = connection();
     const original = conn.execute.bind(conn);
     const statements: string[] = [];
@@ -54,7 +54,7 @@ describe('the cost of a scoring', () => {
       return original(...args);
     }) as typeof conn.execute;
     try {
-      await t.http.put(`/api/tasks/${taskId}/score`).set(bearer(a.admin.token)).send({ qualityScore: quality, initiativeScore: initiative, feedback: 'Noted.' }).expect(200);
+      await t.http.put(`/api/tasks/${taskId}/score`).set(bearer(a.admin.token)).send({ qualityScore: quality, initiativeScore: initiative, feedback: 'Noted.', comment }).expect(200);
       return statements;
     } finally {
       conn.execute = original;
@@ -63,12 +63,43 @@ describe('the cost of a scoring', () => {
 
   it('a re-score runs a fixed handful of statements and writes back no untouched row', async () => {
     const taskId = await submitted(a.executives[0], 'Counted');
-    await score(taskId, 6, 6);
+    await score(taskId, 6, 6, 'First look');
     await settle();
     const statements = await score(taskId, 7, 7);
-    console.log(statements.join('\n'));
-    expect(statements.filter((s) => /^update `?(users|companies)`?/i.test(s))).toEqual([]);
+    // Nothing but the task itself is updated: no user, company or comment row the view needed is written back.
+    expect(statements.filter((s) => /^update /i.test(s))).toEqual([expect.stringMatching(/^update `?tasks`? /)]);
+    // One counter upsert for every stream the scoring's events go to; the live top 10 is not read in the transaction.
     expect(statements.filter((s) => /stream_sequences/.test(s))).toHaveLength(1);
-    expect(statements.length).toBeLessThanOrEqual(14);
+    expect(statements.filter((s) => /user_badges ub join badges|count\(\*\) as n from users/.test(s))).toEqual([]);
+    expect(statements).toHaveLength(12);
+  });
+
+  it('the live top 10 follows the commits and its last update shows the last scoring', async () => {
+    const exec = a.executives[1];
+    const taskId = await submitted(exec, 'Live');
+    const seen = exec2.events.length;
+    // Three scorings back to back: updates may be coalesced, but the last one must carry the last figures.
+    for (const [q, i] of [[5, 5], [9, 9], [6, 7]]) await score(taskId, q, i);
+    const month = monthOf(new Date(), 'UTC');
+    const live = (await t.http.get(`/api/leaderboard/monthly/${month.year}/${month.month}`).set(bearer(a.admin.token))).body as Leaderboard;
+    const mine = live.entries.find((e) => e.user._id === exec.user._id);
+    expect(mine).toBeDefined();
+    await exec2.waitFor('leaderboard.updated', 3000, (e) =>
+      (e.payload as EventPayloads['leaderboard.updated']).top10.find((x) => x.user._id === exec.user._id)?.totalScore === mine!.totalScore);
+    await settle();
+    const updates = exec2.events.slice(seen).filter((e) => e.type === 'leaderboard.updated') as EventEnvelope<'leaderboard.updated'>[];
+    expect(updates.at(-1)!.payload.top10).toEqual(live.entries.slice(0, 10));
+    expect(updates.at(-1)!.companyId).toBe(a.company._id);
+  });
+
+  it('an unchanged top 10 is not sent again', async () => {
+    const taskId = await submitted(a.executives[0], 'Same again');
+    await score(taskId, 8, 8);
+    await settle(800);
+    const before = exec2.events.filter((e) => e.type === 'leaderboard.updated').length;
+    // The same figures again: the standings do not move, so there is nothing new to show.
+    await score(taskId, 8, 8);
+    await settle(800);
+    expect(exec2.events.filter((e) => e.type === 'leaderboard.updated')).toHaveLength(before);
   });
 });

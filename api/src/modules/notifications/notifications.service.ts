@@ -48,7 +48,12 @@ export class NotificationsService {
     if (recipients.length === 0) return;
     const createdAt = new Date();
     const created = recipients.map((r) => ({ r, n: { id: randomUUID(), ...draft, readAt: null, createdAt } }));
-    await em.insertMany(Notification, created.map(({ r, n }) => ({ ...n, user: r.id })));
+    // One plain insert: the ORM's insertMany cost more than the statement on the scoring path.
+    const at = em.getPlatform().processDateProperty(createdAt);
+    await em.execute(
+      `insert into notifications (id, user_id, kind, title, body, link, read_at, created_at) values ${created.map(() => '(?, ?, ?, ?, ?, ?, null, ?)').join(', ')}`,
+      created.flatMap(({ r, n }) => [n.id, r.id, n.kind, n.title, n.body, n.link, at]),
+    );
     const unread = await this.unreadCounts(em, recipients.map((r) => r.id));
     for (const { r, n } of created) {
       events.record('notification.created', { kind: 'user', userId: r.id, companyId: r.companyId }, { notification: toNotificationView(n), unread: unread.get(r.id) ?? 1 });

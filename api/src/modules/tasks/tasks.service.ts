@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { EntityManager } from '@mikro-orm/knex';
 import type { EventPayloads, MessageResponse, ScoreHistoryEntry, Task as TaskView, CreateTaskInput, ScoreTaskInput, SubmitTaskInput, UpdateTaskInput } from '@kpi/contracts';
 import type { Actor } from '../../common/auth/actor';
-import { conflict, forbidden, invalid } from '../../common/errors/app-error';
+import { conflict, forbidden, invalid, notFound } from '../../common/errors/app-error';
 import { Scope } from '../../common/tenancy/scope';
 import type { EventRecorder } from '../../events/event-recorder';
 import { UnitOfWork } from '../../events/unit-of-work';
@@ -17,17 +17,12 @@ import { User } from '../users/user.entity';
 import { ScoreHistory } from './score-history.entity';
 import { appendScoreHistory, intactRows } from './score-chain';
 import { isRetriedScoring } from './scoring-keys';
+import { insertComment, readForScoring, scoringView, stateOf, writeScoring } from './scoring-rows';
 import { TaskComment } from './task-comment.entity';
 import { Task } from './task.entity';
 import { canScore, canSubmit, currentFigures, isLocked, scoreFigures, scoringReason } from './task-rules';
 import { toScoreHistoryView, toTaskView } from './task.view';
 
-
-/** A scored task's view; its scorer is the caller, whose id and name the actor carries. */
-function scoredView(task: Task, actor: Actor): TaskView {
-  const view = toTaskView(task);
-  return view.scoring ? { ...view, scoring: { ...view.scoring, scoredBy: { _id: actor.userId, name: actor.name } } } : view;
-}
 
 const NOT_AN_EXECUTIVE = 'Please select an executive to assign this task to';
 const EXECUTIVE_TASKS = '/executive/tasks';
@@ -157,55 +152,54 @@ export class TasksService {
     });
   }
 
-  /** Scores submitted work (again, if already scored); every scoring is appended to the task's history. */
+  /**
+   * Scores submitted work (again, if already scored); every scoring is appended to the task's history. The task's
+   * rows are read and written in plain SQL (scoring-rows.ts); the scorer is the caller, so no row of theirs is read.
+   */
   score(actor: Actor, id: string, input: ScoreTaskInput, idempotencyKey?: string): Promise<TaskView> {
     return this.uow.run(async (em, events) => {
       const scope = Scope.of(actor);
       await lockRow(em, Task, id, scope);
-      const task = await this.findForScoring(em, scope, id);
+      const found = await readForScoring(em, scope, id);
+      if (!found) throw notFound('Task');
+      const { row, comments } = found;
+      const companyId = row.company_id;
       // A retry of a scoring already made (same key): answer as before, record nothing again.
-      if (idempotencyKey && (await isRetriedScoring(em, task.company.id, idempotencyKey, task.id))) {
-        return toTaskView(await em.populate(task, ['scoredBy']));
-      }
-      if (!canScore(task) || !task.submittedAt) throw conflict('This task has not been submitted yet');
-      const previous = currentFigures(task);
-      const next = scoreFigures(input, task.submittedAt, task.deadline);
-      // The scorer is the caller: their id and name are on the actor, so no row of theirs is read.
-      const scorer = em.getReference(User, actor.userId);
-      const companyId = task.company.id;
-
-      Object.assign(task, next);
-      task.status = 'completed';
+      if (idempotencyKey && (await isRetriedScoring(em, companyId, idempotencyKey, row.id))) return scoringView(row, comments);
+      const state = stateOf(row);
+      if (!canScore(state) || !state.submittedAt) throw conflict('This task has not been submitted yet');
+      const previous = currentFigures(state);
+      const next = scoreFigures(input, state.submittedAt, state.deadline);
+      const now = new Date();
+      const scorer = { id: actor.userId, name: actor.name };
       // A re-score corrects the figures; the task stays in the period it was first scored in.
-      task.scoredAt = task.scoredAt ?? new Date();
-      task.scoredBy = scorer;
-      if (input.comment) {
-        em.create(TaskComment, { task, author: scorer, authorName: actor.name, role: actor.role, text: input.comment });
-      }
+      const scoredAt = state.scoredAt ?? now;
+      const scored = await writeScoring(em, row, { next, scoredAt, scorer, at: now });
+      if (input.comment) comments.push(await insertComment(em, row.id, { ...scorer, role: actor.role }, input.comment, now));
       await appendScoreHistory(em, {
         companyId,
-        taskId: task.id,
+        taskId: row.id,
         scoredById: scorer.id,
-        scoredByName: actor.name,
+        scoredByName: scorer.name,
         reason: scoringReason(previous),
         previous,
         next,
-        at: new Date(),
+        at: now,
       });
-      await em.flush();
-      await this.aggregates.recordScoring(em, task, previous, next);
+      const assigneeId = row.assigned_to_id;
+      await this.aggregates.recordScoring(em, { company: { id: companyId }, assignedTo: { id: assigneeId }, scoredAt }, previous, next);
 
-      const view = scoredView(task, actor);
-      this.recordForAssignee(events, 'task.scored', companyId, task.assignedTo.id, { task: view });
+      const view = scoringView(scored, comments, now);
+      this.recordForAssignee(events, 'task.scored', companyId, assigneeId, { task: view });
       events.record('stats.changed', { kind: 'superadmin' }, { companyId });
-      await this.notifications.notify(em, events, [{ id: task.assignedTo.id, companyId }], {
+      await this.notifications.notify(em, events, [{ id: assigneeId, companyId }], {
         kind: 'task.scored',
         title: previous ? 'Your task was re-scored' : 'Your task was scored',
-        body: `"${task.title}" scored ${next.totalScore.toFixed(1)}/10`,
+        body: `"${row.title}" scored ${next.totalScore.toFixed(1)}/10`,
         link: EXECUTIVE_TASKS,
       });
-      // What the scoring earns, and the live leaderboard of the current month (docs/scoring-and-ranking.md).
-      const facts = { taskId: task.id, title: task.title, userId: task.assignedTo.id, totalScore: next.totalScore, submittedAt: task.submittedAt, deadline: task.deadline };
+      // What the scoring earns; the live leaderboard of the current month follows the commit (docs/scoring-and-ranking.md).
+      const facts = { taskId: row.id, title: row.title, userId: assigneeId, totalScore: next.totalScore, submittedAt: state.submittedAt, deadline: state.deadline };
       await this.badgeAwards.award(em, events, companyId, taskBadges(facts));
       this.leaderboard.recordLiveUpdate(events, companyId);
       return view;
@@ -236,14 +230,6 @@ export class TasksService {
   /** A task of the scope's company with the people and comments its view shows. */
   private findOwn(em: EntityManager, scope: Scope, id: string): Promise<Task> {
     return scope.findOwn(em, Task, id, 'Task', { populate: ['assignedTo', 'scoredBy', 'comments'] });
-  }
-
-  /**
-   * The task a scoring changes, with what its view shows: the assignee (name and department only, so the ORM
-   * has no other column of theirs to write back) and the comments. The scorer is the caller (`scoredView`).
-   */
-  private findForScoring(em: EntityManager, scope: Scope, id: string): Promise<Task> {
-    return scope.findOwn(em, Task, id, 'Task', { populate: ['assignedTo', 'comments'], fields: ['*', 'assignedTo.name', 'assignedTo.department', 'comments.*'] as never });
   }
 
   /** Only an active executive of the task's company can be given a task. */
