@@ -53,6 +53,11 @@ export class LiveLeaderboard implements OnModuleInit, OnModuleDestroy {
     await Promise.allSettled([...this.inFlight]);
   }
 
+  /** Resolves once no company has a publication pending or running (tests that count statements wait for it). */
+  async idle(): Promise<void> {
+    while ([...this.companies.values()].some((c) => c.timer || c.running)) await new Promise((r) => setTimeout(r, 10));
+  }
+
   private onCommit({ notices }: Committed): void {
     for (const notice of notices) if (notice.type === 'standings.changed') this.changed(notice.payload.companyId);
   }
