@@ -75,7 +75,7 @@ describe('the cost of a scoring', () => {
     // One counter upsert for every stream the scoring's events go to; the live top 10 is not read in the transaction.
     expect(statements.filter((s) => /stream_sequences/.test(s))).toHaveLength(1);
     expect(statements.filter((s) => /user_badges ub join badges|count\(\*\) as n from users/.test(s))).toEqual([]);
-    expect(statements).toHaveLength(12);
+    expect(statements).toHaveLength(11);
   });
 
   it('the live top 10 follows the commits and its last update shows the last scoring', async () => {

@@ -14,7 +14,12 @@ import type { TaskState } from './task-rules';
  * assignee's and comments' `created_at`, docs/aggregates.md). docs/benchmarks.md has the profile.
  */
 
-interface ScoringRow extends TaskRow {
+export interface ScoringTaskRow extends TaskRow {
+  /** The company's time zone: the periods the scoring counts in (docs/aggregates.md). */
+  time_zone: string;
+}
+
+interface ScoringRow extends ScoringTaskRow {
   c_id: string | null;
   c_author_id: string | null;
   c_author_name: string | null;
@@ -23,15 +28,15 @@ interface ScoringRow extends TaskRow {
   c_created_at: DbDate | null;
 }
 
-/** The task, its assignee's name and department, its scorer's name and its comments: one joined read. */
-export async function readForScoring(em: EntityManager, scope: Scope, id: string): Promise<{ row: TaskRow; comments: TaskCommentView[] } | null> {
+/** The task, its company's zone, its assignee's name and department, its scorer's name and its comments: one joined read. */
+export async function readForScoring(em: EntityManager, scope: Scope, id: string): Promise<{ row: ScoringTaskRow; comments: TaskCommentView[] } | null> {
   const company = scope.sql('t.company_id');
   const rows = await em.execute<ScoringRow[]>(
     `select t.id, t.title, t.description, t.assigned_to_id, a.name as assignee_name, a.department as assignee_department,
        t.deadline, t.priority, t.report_link, t.status, t.company_id, t.created_at, t.updated_at, t.submission_content, t.submitted_at,
-       t.quality_score, t.time_score, t.initiative_score, t.total_score, t.feedback, t.scored_at, t.scored_by_id, s.name as scorer_name,
+       t.quality_score, t.time_score, t.initiative_score, t.total_score, t.feedback, t.scored_at, t.scored_by_id, s.name as scorer_name, co.time_zone,
        c.id as c_id, c.author_id as c_author_id, c.author_name as c_author_name, c.role as c_role, c.text as c_text, c.created_at as c_created_at
-     from tasks t left join users a on a.id = t.assigned_to_id left join users s on s.id = t.scored_by_id
+     from tasks t join companies co on co.id = t.company_id left join users a on a.id = t.assigned_to_id left join users s on s.id = t.scored_by_id
        left join task_comments c on c.task_id = t.id
      where t.id = ? and ${company.sql}
      order by c.created_at asc, c.id asc`,

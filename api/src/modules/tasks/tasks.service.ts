@@ -187,7 +187,7 @@ export class TasksService {
         at: now,
       });
       const assigneeId = row.assigned_to_id;
-      await this.aggregates.recordScoring(em, { company: { id: companyId }, assignedTo: { id: assigneeId }, scoredAt }, previous, next);
+      await this.aggregates.recordScoring(em, { company: { id: companyId, timeZone: row.time_zone }, assignedTo: { id: assigneeId }, scoredAt }, previous, next);
 
       const view = scoringView(scored, comments, now);
       this.recordForAssignee(events, 'task.scored', companyId, assigneeId, { task: view });
