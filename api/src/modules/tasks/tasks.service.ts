@@ -18,7 +18,6 @@ import { ScoreHistory } from './score-history.entity';
 import { appendScoreHistory, intactRows } from './score-chain';
 import { isRetriedScoring } from './scoring-keys';
 import { insertComment, readForScoring, scoringView, stateOf, writeScoring } from './scoring-rows';
-import { TaskComment } from './task-comment.entity';
 import { Task } from './task.entity';
 import { canScore, canSubmit, currentFigures, isLocked, scoreFigures, scoringReason } from './task-rules';
 import { toScoreHistoryView, toTaskView } from './task.view';
