@@ -31,7 +31,7 @@ function setup() {
     standings = board(score);
     feed.deliver({ events: [], notices: [{ type: 'standings.changed', payload: { companyId: 'c1' } }] });
   };
-  return { live, feed, recorded, commit, hold: (p: Promise<void>) => (computing = p) };
+  return { live, feed, recorded, commit, hold: (p: Promise<void>): void => void (computing = p) };
 }
 
 describe('LiveLeaderboard', () => {
