@@ -9,9 +9,10 @@ export interface RecordedEvent {
 
 /**
  * Facts for the server's own edges, not for any client: they are handed over after the commit together with
- * the events, but never written to the log nor sent. (A revoked display is nobody else's news.)
+ * the events, but never written to the log nor sent. (A revoked display is nobody else's news; a company whose
+ * standings changed gets its live top 10 from modules/leaderboard/live-leaderboard.ts.)
  */
-export type CommitNotice = { type: 'wall.revoked'; payload: { displayId: string } };
+export type CommitNotice = { type: 'wall.revoked'; payload: { displayId: string } } | { type: 'standings.changed'; payload: { companyId: string } };
 
 /** What one committed unit of work hands to its listeners. */
 export interface Committed {

@@ -2,8 +2,9 @@ import { Module } from '@nestjs/common';
 import { BadgesModule } from '../badges/badges.module';
 import { LeaderboardController } from './leaderboard.controller';
 import { LeaderboardService } from './leaderboard.service';
+import { LiveLeaderboard } from './live-leaderboard';
 import { PublishedLeaderboardController } from './published-leaderboard.controller';
 import { PublishedLeaderboardService } from './published-leaderboard.service';
 
-@Module({ imports: [BadgesModule], controllers: [LeaderboardController, PublishedLeaderboardController], providers: [LeaderboardService, PublishedLeaderboardService], exports: [LeaderboardService] })
+@Module({ imports: [BadgesModule], controllers: [LeaderboardController, PublishedLeaderboardController], providers: [LeaderboardService, PublishedLeaderboardService, LiveLeaderboard], exports: [LeaderboardService] })
 export class LeaderboardModule {}

@@ -84,11 +84,12 @@ export class LeaderboardService {
     });
   }
 
-  /** Inside a scoring unit of work: the current month's top 10 to the whole company. */
-  async recordLiveUpdate(em: EntityManager, events: EventRecorder, companyId: string): Promise<void> {
-    const company = await companyZone(em, companyId);
-    if (!company) throw notFound('Company');
-    events.record('leaderboard.updated', { kind: 'company', companyId }, await this.liveTop10(em, company));
+  /**
+   * Inside a unit of work that changed the company's standings (a scoring, a scored task deleted): once it
+   * commits, the current month's top 10 goes to the whole company (live-leaderboard.ts), outside the transaction.
+   */
+  recordLiveUpdate(events: EventRecorder, companyId: string): void {
+    events.notify({ type: 'standings.changed', payload: { companyId } });
   }
 
   /** The current month's top 10 in the company's zone: what `leaderboard.updated` carries and walls show. */

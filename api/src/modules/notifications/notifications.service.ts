@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
-import { EntityManager, raw } from '@mikro-orm/knex';
+import { EntityManager } from '@mikro-orm/knex';
 import type { NotificationKind, NotificationList, PageQuery } from '@kpi/contracts';
 import type { Actor } from '../../common/auth/actor';
 import { notFound } from '../../common/errors/app-error';
@@ -48,7 +48,12 @@ export class NotificationsService {
     if (recipients.length === 0) return;
     const createdAt = new Date();
     const created = recipients.map((r) => ({ r, n: { id: randomUUID(), ...draft, readAt: null, createdAt } }));
-    await em.insertMany(Notification, created.map(({ r, n }) => ({ ...n, user: r.id })));
+    // One plain insert: the ORM's insertMany cost more than the statement on the scoring path.
+    const at = em.getPlatform().processDateProperty(createdAt);
+    await em.execute(
+      `insert into notifications (id, user_id, kind, title, body, link, read_at, created_at) values ${created.map(() => '(?, ?, ?, ?, ?, ?, null, ?)').join(', ')}`,
+      created.flatMap(({ r, n }) => [n.id, r.id, n.kind, n.title, n.body, n.link, at]),
+    );
     const unread = await this.unreadCounts(em, recipients.map((r) => r.id));
     for (const { r, n } of created) {
       events.record('notification.created', { kind: 'user', userId: r.id, companyId: r.companyId }, { notification: toNotificationView(n), unread: unread.get(r.id) ?? 1 });
@@ -120,13 +125,12 @@ export class NotificationsService {
     return { items: items.map(toNotificationView), unread };
   }
 
+  /** Plain SQL: on the scoring path, building this statement with the query builder cost more than running it. */
   private async unreadCounts(em: EntityManager, userIds: string[]): Promise<Map<string, number>> {
-    const rows = await em
-      .createQueryBuilder(Notification, 'n')
-      .select(['n.user_id as user', raw('count(*) as n')])
-      .where({ user: { $in: userIds }, readAt: null })
-      .groupBy('n.user_id')
-      .execute<{ user: string; n: number | string }[]>('all', false);
-    return new Map(rows.map((r) => [r.user, Number(r.n)]));
+    const rows = await em.execute<{ user_id: string; n: number | string }[]>(
+      `select user_id, count(*) as n from notifications where user_id in (${userIds.map(() => '?').join(', ')}) and read_at is null group by user_id`,
+      userIds,
+    );
+    return new Map(rows.map((r) => [r.user_id, Number(r.n)]));
   }
 }

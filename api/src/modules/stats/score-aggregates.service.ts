@@ -8,7 +8,8 @@ import { applyDelta, subtractUser, type Execute } from './score-aggregates.write
 
 /** The parts of a scored task that say where it counts: company (and so zone), assignee, first scoring. */
 export interface ScoredTaskPlace {
-  company: { id: string };
+  /** With its zone when the caller read it already (a scoring joins it in), saving a read here. */
+  company: { id: string; timeZone?: string };
   assignedTo: { id: string };
   scoredAt: Date | null;
 }
@@ -53,7 +54,8 @@ export class ScoreAggregatesService {
   /** The rows a task counts in: the month and year of its first scoring in the company's zone, and all-time. */
   private async target(em: EntityManager, task: ScoredTaskPlace) {
     if (!task.scoredAt) throw new Error('An unscored task has no aggregate rows');
-    const company = await companyZone(em, task.company.id);
+    const { timeZone } = task.company;
+    const company = timeZone ? { id: task.company.id, timeZone } : await companyZone(em, task.company.id);
     if (!company) throw new Error(`Company ${task.company.id} of a scored task is missing`);
     return { companyId: company.id, userId: task.assignedTo.id, keys: periodKeysOf(task.scoredAt, company.timeZone) };
   }

@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import type { EntityManager } from '@mikro-orm/knex';
 import { onPostgreSql } from '../../database/row-lock';
 import { ScoreHistory, type ScoreFigures } from './score-history.entity';
@@ -38,22 +38,38 @@ export function chainHash(prevHash: string, row: HistoryContent): string {
 /**
  * Appends a scoring to its company's history chain. Scorings of one company take turns here (a transaction-scoped
  * advisory lock on PostgreSQL; SQLite runs one write transaction at a time), and the unique (company, chain_seq)
- * index refuses a fork should two ever slip past.
+ * index refuses a fork should two ever slip past. Plain SQL, read and insert: this runs in every scoring.
  */
-export async function appendScoreHistory(em: EntityManager, row: Omit<HistoryContent, 'id' | 'chainSeq' | 'at'> & { at?: Date }): Promise<ScoreHistory> {
+export async function appendScoreHistory(em: EntityManager, row: Omit<HistoryContent, 'id' | 'chainSeq' | 'at'> & { at?: Date }): Promise<HistoryContent & { hash: string }> {
   if (onPostgreSql(em)) {
     await em.execute(`select pg_advisory_xact_lock(hashtext(?))`, [`score-chain:${row.companyId}`]);
   }
-  const last = await em.findOne(
-    ScoreHistory,
-    { companyId: row.companyId, chainSeq: { $ne: null } },
-    { orderBy: { chainSeq: 'desc' }, fields: ['chainSeq', 'hash'] },
+  const [last] = await em.execute<{ chain_seq: number | string; hash: string | null }[]>(
+    'select chain_seq, hash from score_history where company_id = ? and chain_seq is not null order by chain_seq desc limit 1',
+    [row.companyId],
   );
-  const entry = em.create(ScoreHistory, { ...row, at: new Date(row.at ?? Date.now()) });
-  entry.chainSeq = (last?.chainSeq ?? 0) + 1;
-  entry.prevHash = last?.hash ?? GENESIS;
-  entry.hash = chainHash(entry.prevHash, contentOf(entry));
-  return entry;
+  const content: HistoryContent = { ...row, id: randomUUID(), at: new Date(row.at ?? Date.now()), chainSeq: (last ? Number(last.chain_seq) : 0) + 1 };
+  const prevHash = last?.hash ?? GENESIS;
+  const hash = chainHash(prevHash, content);
+  await em.execute(
+    `insert into score_history (id, company_id, task_id, scored_by_id, scored_by_name, reason, previous, next, at, chain_seq, prev_hash, hash)
+     values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+    [
+      content.id,
+      content.companyId,
+      content.taskId,
+      content.scoredById,
+      content.scoredByName,
+      content.reason,
+      content.previous === null ? null : JSON.stringify(content.previous),
+      JSON.stringify(content.next),
+      em.getPlatform().processDateProperty(content.at),
+      content.chainSeq,
+      prevHash,
+      hash,
+    ],
+  );
+  return { ...content, hash };
 }
 
 const contentOf = (h: ScoreHistory): HistoryContent => ({

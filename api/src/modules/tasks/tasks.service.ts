@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { EntityManager } from '@mikro-orm/knex';
 import type { EventPayloads, MessageResponse, ScoreHistoryEntry, Task as TaskView, CreateTaskInput, ScoreTaskInput, SubmitTaskInput, UpdateTaskInput } from '@kpi/contracts';
 import type { Actor } from '../../common/auth/actor';
-import { conflict, forbidden, invalid } from '../../common/errors/app-error';
+import { conflict, forbidden, invalid, notFound } from '../../common/errors/app-error';
 import { Scope } from '../../common/tenancy/scope';
 import type { EventRecorder } from '../../events/event-recorder';
 import { UnitOfWork } from '../../events/unit-of-work';
@@ -17,7 +17,7 @@ import { User } from '../users/user.entity';
 import { ScoreHistory } from './score-history.entity';
 import { appendScoreHistory, intactRows } from './score-chain';
 import { isRetriedScoring } from './scoring-keys';
-import { TaskComment } from './task-comment.entity';
+import { insertComment, readForScoring, scoringView, stateOf, writeScoring } from './scoring-rows';
 import { Task } from './task.entity';
 import { canScore, canSubmit, currentFigures, isLocked, scoreFigures, scoringReason } from './task-rules';
 import { toScoreHistoryView, toTaskView } from './task.view';
@@ -151,54 +151,56 @@ export class TasksService {
     });
   }
 
-  /** Scores submitted work (again, if already scored); every scoring is appended to the task's history. */
+  /**
+   * Scores submitted work (again, if already scored); every scoring is appended to the task's history. The task's
+   * rows are read and written in plain SQL (scoring-rows.ts); the scorer is the caller, so no row of theirs is read.
+   */
   score(actor: Actor, id: string, input: ScoreTaskInput, idempotencyKey?: string): Promise<TaskView> {
     return this.uow.run(async (em, events) => {
       const scope = Scope.of(actor);
       await lockRow(em, Task, id, scope);
-      const task = await this.findOwn(em, scope, id);
+      const found = await readForScoring(em, scope, id);
+      if (!found) throw notFound('Task');
+      const { row, comments } = found;
+      const companyId = row.company_id;
       // A retry of a scoring already made (same key): answer as before, record nothing again.
-      if (idempotencyKey && (await isRetriedScoring(em, task.company.id, idempotencyKey, task.id))) return toTaskView(task);
-      if (!canScore(task) || !task.submittedAt) throw conflict('This task has not been submitted yet');
-      const previous = currentFigures(task);
-      const next = scoreFigures(input, task.submittedAt, task.deadline);
-      const scorer = await em.findOneOrFail(User, { id: actor.userId });
-      const companyId = task.company.id;
-
-      Object.assign(task, next);
-      task.status = 'completed';
+      if (idempotencyKey && (await isRetriedScoring(em, companyId, idempotencyKey, row.id))) return scoringView(row, comments);
+      const state = stateOf(row);
+      if (!canScore(state) || !state.submittedAt) throw conflict('This task has not been submitted yet');
+      const previous = currentFigures(state);
+      const next = scoreFigures(input, state.submittedAt, state.deadline);
+      const now = new Date();
+      const scorer = { id: actor.userId, name: actor.name };
       // A re-score corrects the figures; the task stays in the period it was first scored in.
-      task.scoredAt = task.scoredAt ?? new Date();
-      task.scoredBy = scorer;
-      if (input.comment) {
-        em.create(TaskComment, { task, author: scorer, authorName: actor.name, role: actor.role, text: input.comment });
-      }
+      const scoredAt = state.scoredAt ?? now;
+      const scored = await writeScoring(em, row, { next, scoredAt, scorer, at: now });
+      if (input.comment) comments.push(await insertComment(em, row.id, { ...scorer, role: actor.role }, input.comment, now));
       await appendScoreHistory(em, {
         companyId,
-        taskId: task.id,
+        taskId: row.id,
         scoredById: scorer.id,
-        scoredByName: actor.name,
+        scoredByName: scorer.name,
         reason: scoringReason(previous),
         previous,
         next,
-        at: new Date(),
+        at: now,
       });
-      await em.flush();
-      await this.aggregates.recordScoring(em, task, previous, next);
+      const assigneeId = row.assigned_to_id;
+      await this.aggregates.recordScoring(em, { company: { id: companyId, timeZone: row.time_zone }, assignedTo: { id: assigneeId }, scoredAt }, previous, next);
 
-      const view = toTaskView(task);
-      this.recordForAssignee(events, 'task.scored', companyId, task.assignedTo.id, { task: view });
+      const view = scoringView(scored, comments, now);
+      this.recordForAssignee(events, 'task.scored', companyId, assigneeId, { task: view });
       events.record('stats.changed', { kind: 'superadmin' }, { companyId });
-      await this.notifications.notify(em, events, [{ id: task.assignedTo.id, companyId }], {
+      await this.notifications.notify(em, events, [{ id: assigneeId, companyId }], {
         kind: 'task.scored',
         title: previous ? 'Your task was re-scored' : 'Your task was scored',
-        body: `"${task.title}" scored ${next.totalScore.toFixed(1)}/10`,
+        body: `"${row.title}" scored ${next.totalScore.toFixed(1)}/10`,
         link: EXECUTIVE_TASKS,
       });
-      // What the scoring earns, and the live leaderboard of the current month (docs/scoring-and-ranking.md).
-      const facts = { taskId: task.id, title: task.title, userId: task.assignedTo.id, totalScore: next.totalScore, submittedAt: task.submittedAt, deadline: task.deadline };
+      // What the scoring earns; the live leaderboard of the current month follows the commit (docs/scoring-and-ranking.md).
+      const facts = { taskId: row.id, title: row.title, userId: assigneeId, totalScore: next.totalScore, submittedAt: state.submittedAt, deadline: state.deadline };
       await this.badgeAwards.award(em, events, companyId, taskBadges(facts));
-      await this.leaderboard.recordLiveUpdate(em, events, companyId);
+      this.leaderboard.recordLiveUpdate(events, companyId);
       return view;
     });
   }
@@ -214,7 +216,7 @@ export class TasksService {
       await em.nativeDelete(Task, { id: task.id });
       this.recordForAssignee(events, 'task.deleted', companyId, assigneeId, { taskId: task.id, assigneeId });
       events.record('stats.changed', { kind: 'superadmin' }, { companyId });
-      if (wasScored) await this.leaderboard.recordLiveUpdate(em, events, companyId);
+      if (wasScored) this.leaderboard.recordLiveUpdate(events, companyId);
       return { message: 'Task deleted successfully' };
     });
   }

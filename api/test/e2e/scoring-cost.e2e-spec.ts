@@ -1,0 +1,111 @@
+import type { EventEnvelope, EventPayloads, Leaderboard } from '@kpi/contracts';
+import { MikroORM } from '@mikro-orm/sqlite';
+import { monthOf } from '../../src/common/periods/periods';
+import { LiveLeaderboard } from '../../src/modules/leaderboard/live-leaderboard';
+import { SESSION_SQL } from '../../src/modules/users/session-users.query';
+import { bearer, createTenant, superadminLogin, type Member, type Tenant } from '../utils/factories';
+import { connectSocket, settle, startTestApp, type TestApp, type TestSocket } from '../utils/test-app';
+
+const HOUR = 3600_000;
+const inHours = (hours: number) => new Date(Date.now() + hours * HOUR).toISOString();
+
+/**
+ * What one scoring costs on the single write connection, and what it still delivers: a re-score runs a fixed,
+ * small number of statements (no scorer load, no entity write-backs, one counter upsert for all its streams, no
+ * live top 10 inside the transaction), and the live leaderboard still reaches the company after it, showing the
+ * last scoring.
+ */
+describe('the cost of a scoring', () => {
+  let t: TestApp;
+  let a: Tenant;
+  let exec2: TestSocket;
+
+  beforeAll(async () => {
+    t = await startTestApp();
+    const root = (await superadminLogin(t)).token;
+    a = await createTenant(t, root, 2);
+    exec2 = await connectSocket(t, a.executives[1].token);
+  });
+  afterAll(async () => {
+    exec2?.close();
+    await t.close();
+  });
+
+  const connection = () => t.app.get(MikroORM).em.getConnection();
+  /** The live top 10 follows a scoring's commit on its own; statements are counted once it is done. */
+  const liveIdle = () => t.app.get(LiveLeaderboard).idle();
+
+  async function submitted(exec: Member, title: string): Promise<string> {
+    const created = await t.http
+      .post('/api/tasks')
+      .set(bearer(a.admin.token))
+      .send({ title, description: 'Measured', assignedTo: exec.user._id, deadline: inHours(-1), reportLink: 'https://reports.example.com/c' })
+      .expect(201);
+    await t.http.put(`/api/tasks/${created.body._id}/submit`).set(bearer(exec.token)).send({ content: 'Done' }).expect(200);
+    return created.body._id as string;
+  }
+
+  /** Scores as the admin, listing the statements the write connection runs meanwhile (session lookups aside). */
+  async function score(taskId: string, quality: number, initiative: number, comment?: string): Promise<string[]> {
+    const conn = connection();
+    const original = conn.execute.bind(conn);
+    const statements: string[] = [];
+    conn.execute = ((...args: Parameters<typeof original>) => {
+      const [query] = args;
+      const sql = typeof query === 'string' ? query : (query as { toSQL(): { sql: string } }).toSQL().sql;
+      if (sql !== SESSION_SQL) statements.push(sql.replace(/\s+/g, ' ').slice(0, 100));
+      return original(...args);
+    }) as typeof conn.execute;
+    try {
+      await t.http.put(`/api/tasks/${taskId}/score`).set(bearer(a.admin.token)).send({ qualityScore: quality, initiativeScore: initiative, feedback: 'Noted.', comment }).expect(200);
+      // The scoring's unit of work ends with its event log insert; the live top 10 may follow with its own.
+      return statements.slice(0, statements.findIndex((s) => /^insert into `?event_log/.test(s)) + 1);
+    } finally {
+      conn.execute = original;
+    }
+  }
+
+  it('a re-score runs a fixed handful of statements and writes back no untouched row', async () => {
+    const taskId = await submitted(a.executives[0], 'Counted');
+    await score(taskId, 6, 6, 'First look');
+    await liveIdle();
+    const statements = await score(taskId, 7, 7);
+    // Nothing but the task itself is updated: no user, company or comment row the view needed is written back.
+    expect(statements.filter((s) => /^update /i.test(s))).toEqual([expect.stringMatching(/^update `?tasks`? /)]);
+    // One counter upsert for every stream the scoring's events go to; the live top 10 is not read in the transaction.
+    expect(statements.filter((s) => /stream_sequences/.test(s))).toHaveLength(1);
+    expect(statements.filter((s) => /user_badges ub join badges|count\(\*\) as n from users/.test(s))).toEqual([]);
+    expect(statements).toHaveLength(11);
+  });
+
+  it('the live top 10 follows the commits and its last update shows the last scoring', async () => {
+    const exec = a.executives[1];
+    const taskId = await submitted(exec, 'Live');
+    const seen = exec2.events.length;
+    // Three scorings back to back: updates may be coalesced, but the last one must carry the last figures.
+    for (const [q, i] of [[5, 5], [9, 9], [6, 7]]) await score(taskId, q, i);
+    const month = monthOf(new Date(), 'UTC');
+    const live = (await t.http.get(`/api/leaderboard/monthly/${month.year}/${month.month}`).set(bearer(a.admin.token))).body as Leaderboard;
+    const mine = live.entries.find((e) => e.user._id === exec.user._id);
+    expect(mine).toBeDefined();
+    await exec2.waitFor('leaderboard.updated', 3000, (e) =>
+      (e.payload as EventPayloads['leaderboard.updated']).top10.find((x) => x.user._id === exec.user._id)?.totalScore === mine!.totalScore);
+    await settle();
+    const updates = exec2.events.slice(seen).filter((e) => e.type === 'leaderboard.updated') as EventEnvelope<'leaderboard.updated'>[];
+    expect(updates.at(-1)!.payload.top10).toEqual(live.entries.slice(0, 10));
+    expect(updates.at(-1)!.companyId).toBe(a.company._id);
+  });
+
+  it('an unchanged top 10 is not sent again', async () => {
+    const taskId = await submitted(a.executives[0], 'Same again');
+    await score(taskId, 8, 8);
+    await liveIdle();
+    await settle();
+    const before = exec2.events.filter((e) => e.type === 'leaderboard.updated').length;
+    // The same figures again: the standings do not move, so there is nothing new to show.
+    await score(taskId, 8, 8);
+    await liveIdle();
+    await settle();
+    expect(exec2.events.filter((e) => e.type === 'leaderboard.updated')).toHaveLength(before);
+  });
+});
