@@ -81,7 +81,18 @@ describeScale('failover behind nginx: a node killed under load', (env) => {
     expect(second.cut).toBe(SOCKETS);
 
     // What each client may see of its company's stream after its first sync, straight from the event log.
-    const logs = new Map(await Promise.all(tenants.map(async (t) => [t.company._id, await c.log(t.company._id)] as const)));
+    // Work that follows a commit (the live top 10, docs/scoring-and-ranking.md) may still record events after the
+    // load stops: the log is read once it has stopped growing.
+    const readLogs = () => Promise.all(tenants.map(async (t) => [t.company._id, await c.log(t.company._id)] as const));
+    const sizeOf = (rows: Awaited<ReturnType<typeof readLogs>>) => rows.reduce((n, [, log]) => n + log.length, 0);
+    let snapshot = await readLogs();
+    for (let quiet = false, tries = 0; !quiet && tries < 20; tries += 1) {
+      await sleep(1_000);
+      const next = await readLogs();
+      quiet = sizeOf(next) === sizeOf(snapshot);
+      snapshot = next;
+    }
+    const logs = new Map(snapshot);
     const expectedFor = (cl: LiveClient) =>
       logs
         .get(company.get(cl)!)!
