@@ -81,6 +81,15 @@ function navigationProblems(page) {
   });
 }
 
+/** The dashboard header's title is shown whole: no ellipsis ("Executive Dashb…") at any size. */
+function headerProblems(page) {
+  return page.evaluate(() => {
+    const title = document.querySelector('header h1');
+    if (!title || title.scrollWidth <= title.clientWidth) return [];
+    return [`the header title "${title.textContent}" is cut to ${title.clientWidth} of ${title.scrollWidth} px`];
+  });
+}
+
 /** Visits each screen at both sizes; returns every problem found, so one run lists them all. */
 async function walk(page, area, screens) {
   const problems = [];
@@ -99,6 +108,7 @@ async function walk(page, area, screens) {
       if (scrollWidth > innerWidth) problems.push(`${path} at ${size.width}px: scroll width ${scrollWidth} > ${innerWidth}`);
       for (const v of await axeViolations(page)) problems.push(`${path} at ${size.width}px: ${v}`);
       for (const p of await navigationProblems(page)) problems.push(`${path} at ${size.width}px: ${p}`);
+      for (const p of await headerProblems(page)) problems.push(`${path} at ${size.width}px: ${p}`);
     }
     if (GALLERY_DIR && GALLERY.has(path)) {
       await page.setViewportSize({ width: 1280, height: 800 });

@@ -6,6 +6,7 @@ import { EventLog } from '../events/event-log.entity';
 import { storedEnvelope } from '../events/stored-events';
 import { readRows } from '../database/read-rows';
 import { createLimiter } from './concurrency';
+import { batchedReads } from './socket-admission-batch';
 import { streamFor } from './rooms-for';
 
 export const MAX_REPLAY = 1000;
@@ -18,35 +19,37 @@ export const REPLAY_CONCURRENCY = 4;
 export type ReplayResult = { kind: 'replay'; events: AnyEnvelope[]; seq: number } | { kind: 'resync'; seq: number };
 
 /**
- * A stream's last committed sequence, one plain row on the read connection: every socket that connects asks
- * (1,000 at once after a restart), and the entity lookup cost more than the query.
+ * Streams' last committed sequences, plain rows on the read connection: every socket that connects asks (1,000
+ * at once after a restart, ten streams between them), and the entity lookup cost more than the query.
  */
-async function headOf(em: EntityManager, stream: string): Promise<number> {
-  const [row] = await readRows<{ last_seq: number | string }>(em, 'select last_seq from stream_sequences where stream = ?', [stream]);
-  return row ? Number(row.last_seq) : 0;
+async function headsOf(em: EntityManager, streams: string[]): Promise<Map<string, number>> {
+  const rows = await readRows<{ stream: string; last_seq: number | string }>(em, `select stream, last_seq from stream_sequences where stream in (${streams.map(() => '?').join(', ')})`, streams);
+  return new Map(rows.map((row) => [row.stream, Number(row.last_seq)]));
 }
 
 /** Finds the events a reconnecting user missed, limited to what their audience may see. */
 @Injectable()
 export class ReplayService {
   private readonly limit = createLimiter(REPLAY_CONCURRENCY);
+  /** The heads the sockets connecting meanwhile ask for, one statement (and one of the few slots) per batch. */
+  private readonly heads = batchedReads<string, number>((streams) => this.limit(() => headsOf(this.em, streams)));
 
   constructor(private readonly em: EntityManager) {}
 
   /** The last sequence number of a stream (0 before its first event). */
-  head(stream: string): Promise<number> {
-    return this.limit(() => headOf(this.em, stream));
+  async head(stream: string): Promise<number> {
+    return (await this.heads(stream)) ?? 0;
   }
 
-  missedBy(actor: Actor, since: number | undefined): Promise<ReplayResult> {
-    return this.limit(() => this.read(actor, since));
+  async missedBy(actor: Actor, since: number | undefined): Promise<ReplayResult> {
+    const head = await this.head(streamFor(actor));
+    if (since === undefined || since === head) return { kind: 'replay', events: [], seq: head };
+    return this.limit(() => this.read(actor, since, head));
   }
 
-  private async read(actor: Actor, since: number | undefined): Promise<ReplayResult> {
+  private async read(actor: Actor, since: number, head: number): Promise<ReplayResult> {
     const em = this.em.fork();
     const stream = streamFor(actor);
-    const head = await headOf(em, stream);
-    if (since === undefined || since === head) return { kind: 'replay', events: [], seq: head };
     // Ahead of the head: the client's sequence comes from another database (a reset demo), so refetch.
     if (since < 0 || since > head || head - since > MAX_REPLAY) return { kind: 'resync', seq: head };
     const oldest = await em.findOne(EventLog, { stream }, { orderBy: { seq: 'asc' }, fields: ['seq'] });

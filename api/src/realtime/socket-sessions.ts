@@ -2,7 +2,10 @@ import { Injectable } from '@nestjs/common';
 import { EntityManager } from '@mikro-orm/knex';
 import type { Socket } from 'socket.io';
 import type { Actor } from '../common/auth/actor';
-import { User } from '../modules/users/user.entity';
+import type { SessionRow } from '../common/auth/session-users';
+import { bool } from '../common/rows/columns';
+import { readRows } from '../database/read-rows';
+import { batchedReads } from './socket-admission-batch';
 
 /** setTimeout's ceiling (~24.8 days); a longer wait (a wall display's year-long token) is re-armed in steps. */
 const MAX_TIMER_MS = 2 ** 31 - 1;
@@ -15,6 +18,8 @@ const claimsOf = (token: string): { exp?: unknown; tv?: unknown } => {
   }
 };
 
+type CurrentRow = Omit<SessionRow, 'name'>;
+
 /**
  * A socket's session ends with its token (docs/security.md): it closes at the token's `exp`, and a user socket
  * is checked once more after joining its rooms, against the database itself (never a cache), so a revocation
@@ -22,6 +27,15 @@ const claimsOf = (token: string): { exp?: unknown; tv?: unknown } => {
  */
 @Injectable()
 export class SocketSessions {
+  /**
+   * The rows of the users whose sockets are between join and check, one statement for all of them: 1,000 sockets
+   * connecting at once (a restart) would otherwise queue 1,000 entity lookups on the pooled connection.
+   */
+  private readonly userRow = batchedReads<string, CurrentRow>(async (ids) => {
+    const rows = await readRows<CurrentRow>(this.em, `select id, role, company_id, is_active, token_version from users where id in (${ids.map(() => '?').join(', ')})`, ids);
+    return new Map(rows.map((row) => [row.id, row]));
+  });
+
   constructor(private readonly em: EntityManager) {}
 
   /** Disconnects the socket when its (already verified) token expires. */
@@ -46,7 +60,7 @@ export class SocketSessions {
    */
   async stillCurrent(actor: Actor, token: string): Promise<boolean> {
     const tv = claimsOf(token).tv;
-    const user = await this.em.fork().findOne(User, { id: actor.userId }, { fields: ['id', 'role', 'company', 'isActive', 'tokenVersion'] });
-    return !!user && user.isActive && user.tokenVersion === tv && user.role === actor.role && (user.company?.id ?? null) === actor.companyId;
+    const user = await this.userRow(actor.userId);
+    return !!user && bool(user.is_active) && Number(user.token_version) === tv && user.role === actor.role && (user.company_id ?? null) === actor.companyId;
   }
 }

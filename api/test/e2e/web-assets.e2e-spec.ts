@@ -64,6 +64,26 @@ describe('web assets', () => {
     expect(again.status).toBe(304);
   });
 
+  it('serves the app page under a policy that refuses inline and foreign script, plugins and every framing', async () => {
+    const page = await t.http.get('/login');
+    expect(page.status).toBe(200);
+    const csp = String(page.headers['content-security-policy']);
+    const directive = (name: string) => csp.split(';').map((d) => d.trim()).find((d) => d === name || d.startsWith(`${name} `));
+    expect(directive('script-src')).toBe("script-src 'self'");
+    expect(directive('script-src-attr')).toBe("script-src-attr 'none'");
+    expect(directive('default-src')).toBe("default-src 'self'");
+    expect(directive('object-src')).toBe("object-src 'none'");
+    expect(directive('base-uri')).toBe("base-uri 'self'");
+    expect(directive('frame-ancestors')).toBe("frame-ancestors 'none'");
+    expect(page.headers['x-frame-options']).toBe('DENY');
+    expect(page.headers['cross-origin-opener-policy']).toBe('same-origin');
+    expect(page.headers['x-content-type-options']).toBe('nosniff');
+    // Hashed assets carry the same set: a script file opened on its own is no way around the policy.
+    const asset = await t.http.get('/assets/app-Ab12Cd.js');
+    expect(asset.headers['content-security-policy']).toBe(page.headers['content-security-policy']);
+    expect(asset.headers['x-content-type-options']).toBe('nosniff');
+  });
+
   it('revalidates index.html every time, for / and for any page path of the app', async () => {
     for (const path of ['/', '/index.html', '/admin/tasks', '/executive/performance']) {
       const res = await t.http.get(path).set('Accept-Encoding', 'br');

@@ -13,11 +13,18 @@ export async function launchChromium() {
   return { browser, reason: null };
 }
 
-/** First contentful paint and the JS files of one cold load of `url` in a fresh context (empty cache). */
-export async function coldLoad(browser, url) {
+/**
+ * First contentful paint and the JS files of one cold load of `url` in a fresh context (empty cache).
+ * `from`: a page on another site opened first, so `url` is reached the way a person reaches it (a typed address
+ * or a link from elsewhere): a cross-site navigation, which starts a new renderer process whatever the headers.
+ * Straight from the tab's initial about:blank, Chromium reuses that tab's process unless the response asks for a
+ * new browsing context group (Cross-Origin-Opener-Policy), which no real visit does.
+ */
+export async function coldLoad(browser, url, { from } = {}) {
   const context = await browser.newContext({ viewport: { width: 1280, height: 860 } });
   try {
     const page = await context.newPage();
+    if (from) await page.goto(from, { waitUntil: 'load' });
     await page.goto(url, { waitUntil: 'load' });
     return await page.evaluate(
       () =>

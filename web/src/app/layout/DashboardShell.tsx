@@ -52,7 +52,12 @@ export function DashboardShell({ area, title, tabs, children }: DashboardShellPr
             </div>
             <div className="min-w-0">
               <h1 className="truncate text-base font-semibold text-slate-900 sm:text-lg">{title}</h1>
-              <p className="truncate text-xs text-slate-500 sm:text-sm">{companyNameOf(user) ?? PRODUCT_NAME}</p>
+              {/* On phones the role badge sits under the title, beside the company, so the right side keeps only
+                  small icons and "Executive Dashboard" fits a 360 px screen whole. */}
+              <div className="flex min-w-0 items-center gap-2">
+                <p className="truncate text-xs text-slate-500 sm:text-sm">{companyNameOf(user) ?? PRODUCT_NAME}</p>
+                {user && <RoleBadge role={user.role} className="shrink-0 sm:hidden" />}
+              </div>
             </div>
           </div>
           <div className="flex shrink-0 items-center gap-2 sm:gap-3">
@@ -61,7 +66,11 @@ export function DashboardShell({ area, title, tabs, children }: DashboardShellPr
             {user && (
               <p className="hidden max-w-[12rem] truncate text-sm font-medium text-slate-900 sm:block">{user.name}</p>
             )}
-            {user && <RoleBadge role={user.role} />}
+            {user && (
+              <span className="hidden sm:flex">
+                <RoleBadge role={user.role} />
+              </span>
+            )}
             <Button variant="ghost" size="sm" onClick={signOut} icon={<LogoutIcon className="h-4 w-4" />} aria-label="Logout">
               <span className="hidden sm:inline">Logout</span>
             </Button>

@@ -23,8 +23,8 @@ export function Badge({ tone = 'gray', children, className }: { tone?: BadgeTone
 
 const roleTones: Record<Role, BadgeTone> = { superadmin: 'purple', admin: 'indigo', executive: 'green' };
 
-export function RoleBadge({ role }: { role: Role }) {
-  return <Badge tone={roleTones[role] ?? 'gray'}>{role}</Badge>;
+export function RoleBadge({ role, className }: { role: Role; className?: string }) {
+  return <Badge tone={roleTones[role] ?? 'gray'} className={className}>{role}</Badge>;
 }
 
 export function ActiveBadge({ active }: { active: boolean }) {
