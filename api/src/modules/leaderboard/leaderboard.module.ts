@@ -4,6 +4,7 @@ import { LeaderboardController } from './leaderboard.controller';
 import { LeaderboardService } from './leaderboard.service';
 import { PublishedLeaderboardController } from './published-leaderboard.controller';
 import { PublishedLeaderboardService } from './published-leaderboard.service';
+import { StandingsCache } from './standings-cache';
 
-@Module({ imports: [BadgesModule], controllers: [LeaderboardController, PublishedLeaderboardController], providers: [LeaderboardService, PublishedLeaderboardService], exports: [LeaderboardService] })
+@Module({ imports: [BadgesModule], controllers: [LeaderboardController, PublishedLeaderboardController], providers: [LeaderboardService, PublishedLeaderboardService, StandingsCache], exports: [LeaderboardService] })
 export class LeaderboardModule {}
