@@ -10,7 +10,7 @@ import { BadgeAwardsService } from '../badges/badge-awards.service';
 import { periodBadges } from '../badges/badge-rules';
 import { Company } from '../companies/company.entity';
 import type { CsvDocument } from '../../common/csv/csv-file';
-import { monthOf, periodKey, periodLabel, periodRange } from '../../common/periods/periods';
+import { currentMonthOf, monthOf, periodKey, periodLabel, periodRange } from '../../common/periods/periods';
 import { companyZone, companyZoneWithExecutives } from '../stats/standings.query';
 import { computeStandings, computeTopStandings, rankedStandings, type CompanyZone } from '../stats/standings';
 import { latestSnapshotAt, saveSnapshot, toEntries, toLeaderboard } from './board';
@@ -49,7 +49,7 @@ export class LeaderboardService {
     Scope.of(actor).companyById(companyId);
     const company = await this.cache.company(companyId, () => companyZoneWithExecutives(this.em.fork(), companyId));
     if (!company) throw notFound('Company');
-    const year = query.year ?? monthOf(new Date(), company.timeZone).year;
+    const year = query.year ?? currentMonthOf(company.timeZone).year;
     const period: LeaderboardPeriod = query.month ? { year, month: query.month } : { year };
     const userId = actor.role === 'executive' ? actor.userId : (query.userId ?? actor.userId);
     const board = await this.cache.board(company.id, periodKey(period), () => this.periodBoard(company, period));
