@@ -4,10 +4,17 @@ import { map, type Observable } from 'rxjs';
 
 /** A page a service answers: the body to send as it is, and the cursor of the next page (null on the last). */
 export class Page<B> {
+  private serialised?: string;
+
   constructor(
     readonly body: B,
     readonly next: string | null,
   ) {}
+
+  /** The body as JSON, made once: a page kept for several callers (modules/tasks/task-pages.ts) is serialised once. */
+  json(): string {
+    return (this.serialised ??= JSON.stringify(this.body));
+  }
 }
 
 /** The first `limit` of `rows` fetched with `limit + 1`, and whether more follow. */
@@ -24,7 +31,7 @@ interface HttpResponse {
 }
 
 /**
- * Sends a `Page`'s body and puts its next cursor in `X-Next-Cursor` and a `Link: <…>; rel="next"` (the same
+ * Sends a `Page`'s body (as its kept JSON) and puts its next cursor in `X-Next-Cursor` and a `Link: <…>; rel="next"` (the same
  * URL with the cursor replaced), both exposed to browser scripts. Other answers pass through untouched.
  */
 @Injectable()
@@ -41,7 +48,9 @@ export class PageInterceptor implements NestInterceptor {
           res.setHeader(NEXT_CURSOR_HEADER, page.next);
           res.setHeader('Link', `<${nextUrl(http.getRequest<HttpRequest>().originalUrl, page.next)}>; rel="next"`);
         }
-        return page.body;
+        // The very bytes and Content-Type `res.json(page.body)` sends; a string is sent as it is.
+        res.setHeader('Content-Type', 'application/json; charset=utf-8');
+        return page.json();
       }),
     );
   }
