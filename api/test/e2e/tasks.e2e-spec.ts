@@ -1,6 +1,6 @@
 import { MikroORM } from '@mikro-orm/sqlite';
 import type { ScoreHistoryEntry, Task } from '@kpi/contracts';
-import { randomUUID } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import { bearer, createMember, createTenant, superadminLogin, type Member, type Tenant } from '../utils/factories';
 import { startTestApp, type TestApp } from '../utils/test-app';
 import { SESSION_SQL } from '../../src/modules/users/session-users.query';
@@ -540,6 +540,20 @@ describe('tasks', () => {
       expect((await list(c)).map((x) => x._id)).toEqual([task._id]);
       const all = await t.http.get(`/api/tasks?limit=50&company=${d.company._id}`).set(bearer(rootToken));
       expect(all.body.map((x: Task) => x._id)).toEqual([theirs._id]);
+    });
+
+    it("answer Express's own ETag of the bytes sent, and 304 to a matching If-None-Match", async () => {
+      await createTask(c);
+      const res = await t.http.get('/api/tasks?limit=50').set(bearer(c.admin.token)).buffer(true).parse((r, done) => {
+        const chunks: Buffer[] = [];
+        r.on('data', (chunk: Buffer) => chunks.push(chunk));
+        r.on('end', () => done(null, Buffer.concat(chunks)));
+      });
+      const bytes = res.body as Buffer;
+      expect(res.headers['content-type']).toBe('application/json; charset=utf-8');
+      expect(res.headers.etag).toBe(`W/"${bytes.length.toString(16)}-${createHash('sha1').update(bytes).digest('base64').slice(0, 27)}"`);
+      const again = await t.http.get('/api/tasks?limit=50').set(bearer(c.admin.token)).set('If-None-Match', res.headers.etag);
+      expect(again.status).toBe(304);
     });
   });
 
