@@ -3,11 +3,11 @@ import type { INestApplication, LogLevel } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { MikroORM } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/knex';
-import helmet from 'helmet';
 import { Logger } from 'nestjs-pino';
 import { AppModule } from './app.module';
 import { ErrorFilter } from './common/errors/error.filter';
 import { applyRequestEdges } from './common/http/request-edges';
+import { securityHeaders } from './common/http/security-headers';
 import type { AppConfig } from './config/env';
 import { ensureSuperadmin } from './database/seed/superadmin';
 import { isEmptyDatabase, seedDemo, type DemoLogin } from './database/seed/demo';
@@ -38,25 +38,8 @@ export async function createApp(config: AppConfig): Promise<StartedApp> {
   app.setGlobalPrefix('api');
   applyRequestEdges(app, config.trustProxy);
   app.useGlobalFilters(new ErrorFilter());
-  app.use(
-    helmet({
-      contentSecurityPolicy: {
-        directives: {
-          defaultSrc: ["'self'"],
-          scriptSrc: ["'self'"],
-          // apexcharts and react-hot-toast set inline styles; scripts stay strict.
-          styleSrc: ["'self'", "'unsafe-inline'"],
-          imgSrc: ["'self'", 'data:'],
-          connectSrc: ["'self'", 'ws:', 'wss:'],
-          fontSrc: ["'self'", 'data:'],
-          objectSrc: ["'none'"],
-          frameAncestors: ["'none'"],
-        },
-      },
-      // The same rule as frame-ancestors 'none', for browsers that know only this header (SECURITY.md).
-      xFrameOptions: { action: 'deny' },
-    }),
-  );
+  // helmet's headers, computed once (common/http/security-headers.ts).
+  app.use(securityHeaders());
   // After helmet, so the docs page is served under the same content security policy.
   setupOpenApi(app, 'api');
   // The built web app, precompressed and cached by hash (web/web-assets.ts); ahead of the routes, after helmet.

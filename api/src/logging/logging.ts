@@ -69,14 +69,15 @@ export class RequestLoggingModule implements NestModule {
 
 /**
  * Nest's logger and the request logger, both writing JSON lines (or pretty ones) through one pino logger.
- * nestjs-pino carries Nest's log calls; its pino-http middleware is replaced by ours (`useExisting`: it then
- * only binds the request's logger, which ours binds as well).
+ * nestjs-pino carries Nest's log calls; its pino-http middleware is replaced by ours.
  */
 export function loggingModule(config: AppConfig): DynamicModule {
   const root = pino(loggerOptions(config), destination(config));
   return {
     module: RequestLoggingModule,
-    imports: [LoggerModule.forRoot({ pinoHttp: { logger: root }, useExisting: true, forRoutes: [EVERY_ROUTE] })],
+    // No routes for nestjs-pino's own middleware: with `useExisting` it only binds the request's logger, which
+    // ours (request-logger.ts) binds as well; it ran first on every request, binding nothing yet.
+    imports: [LoggerModule.forRoot({ pinoHttp: { logger: root }, useExisting: true, forRoutes: [] })],
     providers: [{ provide: ROOT_LOGGER, useValue: root }],
   };
 }

@@ -42,6 +42,18 @@ describe('auth: cached sessions end at once when revoked', () => {
     expect(res.body.user.companyName).toBe(tenant.company.name);
   });
 
+  it("verify answers are kept for a second, yet show a change to the user or their company's name at once", async () => {
+    const root = (await superadminLogin(t)).token;
+    const own = await createTenant(t, root, 1);
+    const exec = own.executives[0];
+    const verify = async () => (await t.http.get('/api/auth/verify').set(bearer(exec.token)).expect(200)).body.user;
+    expect((await verify()).name).toBe(exec.user.name);
+    await t.http.put(`/api/users/${exec.user._id}`).set(bearer(own.admin.token)).send({ name: 'Renamed Person', department: 'Legal' }).expect(200);
+    expect(await verify()).toMatchObject({ name: 'Renamed Person', department: 'Legal' });
+    await t.http.put(`/api/companies/${own.company._id}`).set(bearer(root)).send({ name: 'Renamed Company' }).expect(200);
+    expect(await verify()).toMatchObject({ companyName: 'Renamed Company', company: { name: 'Renamed Company' } });
+  });
+
   it('refuses malformed authorization headers with 401', async () => {
     for (const header of ['Bearer', 'Basic abc', `Bearer ${tenant.admin.token}x`, 'Bearer a.b.c']) {
       const res = await t.http.get('/api/auth/verify').set('Authorization', header);

@@ -264,7 +264,7 @@ describe('leaderboard', () => {
       expect(large.map((l) => l.queries)).toEqual(small.map((s) => s.queries));
       // Company, the grouped standings, the executive count, all badges at once, the snapshot.
       for (const l of large) expect(l.queries).toBeLessThanOrEqual(5);
-      // The top 10: the company with its executive count, the top rows with the caller's own, their badges.
+      // The top 10 (when not kept from an earlier read): the company with its executive count, the period's rows, their badges.
       expect(large[3].queries).toBeLessThanOrEqual(3);
     });
 
@@ -315,6 +315,60 @@ describe('leaderboard', () => {
       expect(foreign.body).toEqual(missing.body);
       expect((await get(`/top10/${big.company._id}`, other.admin.token)).status).toBe(404);
       expect((await get(`/top10/${randomUUID()}`, rootToken)).status).toBe(404);
+    });
+  });
+
+  describe('top 10 kept between reads (standings-cache.ts)', () => {
+    let c: Tenant;
+    let other: Tenant;
+    let ida: Member, ivo: Member;
+    const top10 = async (tenant: Tenant, token = tenant.admin.token, userId?: string) => {
+      const res = await get(`/top10/${tenant.company._id}?year=${thisYear}&month=${thisMonth}${userId ? `&userId=${userId}` : ''}`, token);
+      expect(res.status).toBe(200);
+      return res.body as Top10Response;
+    };
+    const totals = (body: Top10Response) => body.top10.map((e) => [e.user.name, e.totalScore]);
+
+    beforeAll(async () => {
+      c = await createTenant(t, rootToken, 0);
+      other = await createTenant(t, rootToken, 0);
+      ida = await named(c, 'Ida Irving');
+      ivo = await named(c, 'Ivo Innes');
+      await scoreTask(c, ida, 8);
+      await scoreTask(c, ivo, 7);
+    });
+
+    it('shows a score given right after a read, with the new position', async () => {
+      expect(totals(await top10(c))).toEqual([['Ida Irving', 8], ['Ivo Innes', 7]]);
+      expect((await top10(c, ivo.token)).currentUserPosition).toMatchObject({ rank: 2, totalScore: 7 });
+      await scoreTask(c, ivo, 4);
+      expect(totals(await top10(c))).toEqual([['Ivo Innes', 11], ['Ida Irving', 8]]);
+      expect((await top10(c, ivo.token)).currentUserPosition).toMatchObject({ rank: 1, totalScore: 11 });
+      expect((await top10(c, c.admin.token, ida.user._id)).currentUserPosition).toMatchObject({ rank: 2, totalScore: 8 });
+    });
+
+    it('drops a deactivated executive and counts one fewer at once', async () => {
+      const before = await top10(c);
+      await t.http.put(`/api/users/${ida.user._id}`).set(bearer(c.admin.token)).send({ isActive: false }).expect(200);
+      const after = await top10(c, c.admin.token, ida.user._id);
+      expect(after.top10.map((e) => e.user._id)).not.toContain(ida.user._id);
+      expect(after.currentUserPosition).toBeNull();
+      expect(after.totalExecutives).toBe(before.totalExecutives - 1);
+    });
+
+    it('shows a renamed executive under the new name', async () => {
+      await top10(c);
+      await t.http.put(`/api/users/${ivo.user._id}`).set(bearer(c.admin.token)).send({ name: 'Ivo Ingram' }).expect(200);
+      expect((await top10(c)).top10[0].user.name).toBe('Ivo Ingram');
+    });
+
+    it("never answers one company's standings for another", async () => {
+      await top10(c);
+      const otherExec = await named(other, 'Ola Olsen');
+      await scoreTask(other, otherExec, 9.2);
+      expect(totals(await top10(other))).toEqual([['Ola Olsen', 9.2]]);
+      expect(totals(await top10(c))).toEqual([['Ivo Ingram', 11]]);
+      expect((await get(`/top10/${c.company._id}?year=${thisYear}&month=${thisMonth}`, otherExec.token)).status).toBe(404);
     });
   });
 

@@ -16,6 +16,15 @@ describe('request edges', () => {
   });
   afterAll(() => t.close());
 
+  it('every answer carries the security headers and no X-Powered-By', async () => {
+    for (const res of [await t.http.get('/api/health'), await t.http.get('/api/auth/verify').set(bearer(admin)), await t.http.get('/api/auth/verify')]) {
+      expect(res.headers['content-security-policy']).toContain("frame-ancestors 'none'");
+      expect(res.headers['x-content-type-options']).toBe('nosniff');
+      expect(res.headers['strict-transport-security']).toMatch(/max-age=\d+/);
+      expect(res.headers).not.toHaveProperty('x-powered-by');
+    }
+  });
+
   it('a 200 kB JSON body answers 413, not 404', async () => {
     const res = await t.http
       .post('/api/auth/login')

@@ -1,6 +1,6 @@
 import { MikroORM } from '@mikro-orm/sqlite';
 import type { ScoreHistoryEntry, Task } from '@kpi/contracts';
-import { randomUUID } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import { bearer, createMember, createTenant, superadminLogin, type Member, type Tenant } from '../utils/factories';
 import { startTestApp, type TestApp } from '../utils/test-app';
 import { SESSION_SQL } from '../../src/modules/users/session-users.query';
@@ -498,6 +498,62 @@ describe('tasks', () => {
       // Moving the deadline out clears it: overdue is never stored.
       const moved = await t.http.put(`/api/tasks/${pendingLate._id}`).set(bearer(d.admin.token)).send({ deadline: inDays(3) });
       expect(moved.body.status).toBe('pending');
+    });
+  });
+
+  describe('pages kept between reads (task-pages.ts)', () => {
+    let c: Tenant;
+    let d: Tenant;
+    const list = async (tenant: Tenant, token = tenant.admin.token) => {
+      const res = await t.http.get('/api/tasks?limit=50').set(bearer(token));
+      expect(res.status).toBe(200);
+      return res.body as Task[];
+    };
+
+    beforeAll(async () => {
+      c = await createTenant(t, rootToken, 1);
+      d = await createTenant(t, rootToken, 1);
+    });
+
+    it('show a task created, submitted, scored, commented on or deleted right after a read', async () => {
+      expect(await list(c)).toEqual([]);
+      const task = await createTask(c);
+      expect((await list(c)).map((x) => x._id)).toEqual([task._id]);
+      await submit(c.executives[0], task._id).expect(200);
+      expect((await list(c))[0].status).toBe('submitted');
+      await score(c.admin, task._id, { ...good, comment: 'Kept pages must not hide this.' }).expect(200);
+      const [scored] = await list(c);
+      expect(scored.scoring).toMatchObject({ qualityScore: 8 });
+      expect(scored.comments.map((x) => x.text)).toEqual(['Kept pages must not hide this.']);
+      await t.http.delete(`/api/tasks/${task._id}`).set(bearer(c.admin.token)).expect(200);
+      expect(await list(c)).toEqual([]);
+    });
+
+    it("show an assignee's new name at once, and never one company's page to another", async () => {
+      const task = await createTask(c);
+      await list(c);
+      await t.http.put(`/api/users/${c.executives[0].user._id}`).set(bearer(c.admin.token)).send({ name: 'Newly Named' }).expect(200);
+      expect((await list(c))[0].assignedTo).toMatchObject({ _id: c.executives[0].user._id, name: 'Newly Named' });
+      expect(await list(d)).toEqual([]);
+      const theirs = await createTask(d);
+      expect((await list(d)).map((x) => x._id)).toEqual([theirs._id]);
+      expect((await list(c)).map((x) => x._id)).toEqual([task._id]);
+      const all = await t.http.get(`/api/tasks?limit=50&company=${d.company._id}`).set(bearer(rootToken));
+      expect(all.body.map((x: Task) => x._id)).toEqual([theirs._id]);
+    });
+
+    it("answer Express's own ETag of the bytes sent, and 304 to a matching If-None-Match", async () => {
+      await createTask(c);
+      const res = await t.http.get('/api/tasks?limit=50').set(bearer(c.admin.token)).buffer(true).parse((r, done) => {
+        const chunks: Buffer[] = [];
+        r.on('data', (chunk: Buffer) => chunks.push(chunk));
+        r.on('end', () => done(null, Buffer.concat(chunks)));
+      });
+      const bytes = res.body as Buffer;
+      expect(res.headers['content-type']).toBe('application/json; charset=utf-8');
+      expect(res.headers.etag).toBe(`W/"${bytes.length.toString(16)}-${createHash('sha1').update(bytes).digest('base64').slice(0, 27)}"`);
+      const again = await t.http.get('/api/tasks?limit=50').set(bearer(c.admin.token)).set('If-None-Match', res.headers.etag);
+      expect(again.status).toBe(304);
     });
   });
 

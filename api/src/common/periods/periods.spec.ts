@@ -1,4 +1,4 @@
-import { lastCompleteMonths, lastMonths, monthOf, monthRange, offsetAt, periodKey, periodLabel, periodRange, startOfZonedDay, yearRange } from './periods';
+import { currentMonthOf, lastCompleteMonths, lastMonths, monthOf, monthRange, offsetAt, periodKey, periodLabel, periodRange, startOfZonedDay, yearRange } from './periods';
 
 const iso = (d: Date) => d.toISOString();
 
@@ -74,5 +74,15 @@ describe('periods in a company time zone', () => {
     expect(periodKey({ year: 2026 })).toBe('2026');
     expect(periodLabel({ year: 2026, month: 3 })).toBe('March 2026');
     expect(periodLabel({ year: 2026 })).toBe('2026');
+  });
+});
+
+describe('currentMonthOf', () => {
+  it('answers monthOf for every instant, across a month boundary in the zone', () => {
+    const zone = 'Europe/Berlin';
+    for (const iso of ['2026-03-31T21:59:59.999Z', '2026-03-31T22:00:00.000Z', '2026-04-15T12:00:00Z', '2026-04-30T21:59:59.999Z', '2026-04-30T22:00:00.000Z']) {
+      const at = new Date(iso);
+      expect(currentMonthOf(zone, at)).toEqual(monthOf(at, zone));
+    }
   });
 });

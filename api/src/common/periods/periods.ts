@@ -88,6 +88,21 @@ export function monthOf(instant: Date, timeZone: string): { year: number; month:
   return { year, month };
 }
 
+const currentMonths = new Map<string, MonthBucket>();
+
+/**
+ * `monthOf(now)` for a clock that moves forward: the month's range is kept per zone, so the many calls within
+ * it compare two numbers instead of formatting the instant in the zone (the top 10 asks on every request).
+ */
+export function currentMonthOf(timeZone: string, now = new Date()): { year: number; month: number } {
+  const t = now.getTime();
+  const kept = currentMonths.get(timeZone);
+  if (kept && kept.start.getTime() <= t && t < kept.end.getTime()) return { year: kept.year, month: kept.month };
+  const { year, month } = monthOf(now, timeZone);
+  currentMonths.set(timeZone, { key: monthKey(year, month), year, month, ...monthRange(timeZone, year, month) });
+  return { year, month };
+}
+
 export const monthKey = (year: number, month: number): string => `${year}-${String(month).padStart(2, '0')}`;
 
 /** '2026-03' for a month, '2026' for a year: the key of snapshots and period badges. */

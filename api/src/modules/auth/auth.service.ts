@@ -10,6 +10,7 @@ import { User } from '../users/user.entity';
 import { userRowById, userRowView } from '../users/user-rows';
 import { toUserView } from '../users/user.view';
 import { LoginAttempts } from './login-attempts';
+import { VerifyAnswers } from './verify-answers';
 
 @Injectable()
 export class AuthService {
@@ -18,6 +19,7 @@ export class AuthService {
     private readonly sessions: SessionService,
     private readonly uow: UnitOfWork,
     private readonly attempts: LoginAttempts,
+    private readonly answers: VerifyAnswers,
   ) {}
 
   async login(email: string, password: string): Promise<LoginResponse> {
@@ -34,11 +36,13 @@ export class AuthService {
     return { token: this.sessions.issue(user), user: toUserView(user) };
   }
 
-  /** One plain row (no entity): this answers on every page load and token refresh. */
-  async verify(actor: Actor): Promise<VerifyResponse> {
-    const row = await userRowById(this.em, actor.userId);
-    if (!row) throw unauthenticated();
-    return { user: userRowView(row) };
+  /** One plain row (no entity), kept for a second (verify-answers.ts): this answers on every page load and token refresh. */
+  verify(actor: Actor): Promise<VerifyResponse> {
+    return this.answers.get(actor.userId, async () => {
+      const row = await userRowById(this.em, actor.userId);
+      if (!row) throw unauthenticated();
+      return { user: userRowView(row) };
+    });
   }
 
   /** Changes the password, ends every other session of the user, and hands this session a fresh token. */

@@ -10,11 +10,12 @@ import { BadgeAwardsService } from '../badges/badge-awards.service';
 import { periodBadges } from '../badges/badge-rules';
 import { Company } from '../companies/company.entity';
 import type { CsvDocument } from '../../common/csv/csv-file';
-import { monthOf, periodKey, periodLabel, periodRange } from '../../common/periods/periods';
+import { currentMonthOf, monthOf, periodKey, periodLabel, periodRange } from '../../common/periods/periods';
 import { companyZone, companyZoneWithExecutives } from '../stats/standings.query';
-import { computeStandings, computeTopStandings, topStandingsWithPosition, type CompanyZone } from '../stats/standings';
+import { computeStandings, computeTopStandings, rankedStandings, type CompanyZone } from '../stats/standings';
 import { latestSnapshotAt, saveSnapshot, toEntries, toLeaderboard } from './board';
 import { leaderboardCsv } from './leaderboard.csv';
+import { StandingsCache, type PeriodBoard } from './standings-cache';
 
 
 /**
@@ -28,6 +29,7 @@ export class LeaderboardService {
     private readonly em: EntityManager,
     private readonly uow: UnitOfWork,
     private readonly badgeAwards: BadgeAwardsService,
+    private readonly cache: StandingsCache,
   ) {}
 
   /** The caller's company leaderboard for a month or a year; `?format=csv` downloads it. */
@@ -38,26 +40,34 @@ export class LeaderboardService {
     return query.format === 'csv' ? leaderboardCsv(board, company.timeZone, new Date()) : board;
   }
 
-  /** The top 10 and where one executive stands: executives always see their own position. */
+  /**
+   * The top 10 and where one executive stands: executives always see their own position. The company and the
+   * period's ranking are read once per second at most and shared by every caller (standings-cache.ts).
+   */
   async top10(actor: Actor, companyId: string, query: Top10QueryInput): Promise<Top10Response> {
-    const em = this.em.fork();
     // A company named in the path: another company answers 404 exactly like a missing one.
     Scope.of(actor).companyById(companyId);
-    // Three statements on every dashboard refresh: the company with its executive count, the top rows with
-    // the asked-for executive's row, their badges.
-    const company = await companyZoneWithExecutives(em, companyId);
+    const company = await this.cache.company(companyId, () => companyZoneWithExecutives(this.em.fork(), companyId));
     if (!company) throw notFound('Company');
-    const year = query.year ?? monthOf(new Date(), company.timeZone).year;
+    const year = query.year ?? currentMonthOf(company.timeZone).year;
     const period: LeaderboardPeriod = query.month ? { year, month: query.month } : { year };
     const userId = actor.role === 'executive' ? actor.userId : (query.userId ?? actor.userId);
-    const { standings, position: mine } = await topStandingsWithPosition(em, company, period, LEADERBOARD_SIZE, company.executives, userId);
-    const top10 = await toEntries(em, company.id, standings.ranked);
+    const board = await this.cache.board(company.id, periodKey(period), () => this.periodBoard(company, period));
+    const mine = board.positions.get(userId);
     return {
-      top10,
+      top10: board.top10,
       currentUserPosition: mine ? { rank: mine.rank, user: { _id: mine.userId, name: mine.name, department: mine.department }, totalScore: mine.totalScore } : null,
-      totalExecutives: standings.totalExecutives,
+      totalExecutives: company.executives,
       period,
     };
+  }
+
+  /** A period's whole ranking (one grouped read) with its first places' badges (one more). */
+  private async periodBoard(company: CompanyZone, period: LeaderboardPeriod): Promise<PeriodBoard> {
+    const em = this.em.fork();
+    const ranked = await rankedStandings(em, company, period);
+    const top10 = await toEntries(em, company.id, ranked.slice(0, LEADERBOARD_SIZE));
+    return { top10, positions: new Map(ranked.map((r) => [r.userId, r])) };
   }
 
   /**

@@ -41,13 +41,6 @@ const TOP = `from ${RANKED}
        order by t.total_tenths desc limit 1 offset ?), -1)`;
 const topParams = (companyId: string, key: string, size: number) => [companyId, key, true, companyId, key, true, size - 1];
 
-/** One executive's row and how many active executives have a strictly higher total. */
-const AHEAD = `(select count(*) from score_aggregates b join users v on v.id = b.user_id
-        where b.company_id = a.company_id and b.period_key = a.period_key and b.total_tenths > a.total_tenths
-          and v.role = 'executive' and v.is_active = ?)`;
-const OWN = `from ${RANKED} and a.user_id = ?`;
-const ownParams = (companyId: string, key: string, userId: string) => [companyId, key, true, userId];
-
 /**
  * The period rows that can reach the first `size` places: every active executive whose total is at least the
  * `size`-th best (all of them when fewer), ties included, so ranking them gives the same top as ranking
@@ -57,31 +50,6 @@ const ownParams = (companyId: string, key: string, userId: string) => [companyId
 export async function topStandingRows(em: EntityManager, companyId: string, key: string, size: number): Promise<StandingRow[]> {
   const rows = await readRows<AggregateRow>(em, `select ${COLUMNS} ${TOP}`, topParams(companyId, key, size));
   return rows.map(toStandingRow);
-}
-
-const ownStanding = (mine: (AggregateRow & { ahead: Num }) | undefined): { row: StandingRow; ahead: number } | null =>
-  mine && Number(mine.tasks) > 0 ? { row: toStandingRow(mine), ahead: Number(mine.ahead) } : null;
-
-/**
- * `topStandingRows` and one executive's row in one statement (the top 10 answers both on every dashboard refresh):
- * the rows that can reach the first `size` places, then the one executive's row with its count ahead.
- */
-export async function topAndOwnStandingRows(
-  em: EntityManager,
-  companyId: string,
-  key: string,
-  size: number,
-  userId: string,
-): Promise<{ top: StandingRow[]; own: { row: StandingRow; ahead: number } | null }> {
-  const rows = await readRows<AggregateRow & { ahead: Num | null; own: Num }>(
-    em,
-    `select ${COLUMNS}, null as ahead, 0 as own ${TOP}
-     union all
-     select ${COLUMNS}, ${AHEAD} as ahead, 1 as own ${OWN}`,
-    [...topParams(companyId, key, size), true, ...ownParams(companyId, key, userId)],
-  );
-  const isOwn = (r: { own: Num }) => Number(r.own) === 1;
-  return { top: rows.filter((r) => !isOwn(r)).map(toStandingRow), own: ownStanding(rows.find(isOwn) as (AggregateRow & { ahead: Num }) | undefined) };
 }
 
 /** A company's id and zone with its active executive count, in one statement (see `companyZone`). */

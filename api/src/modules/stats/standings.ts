@@ -3,7 +3,7 @@ import type { LeaderboardPeriod, LeaderboardType } from '@kpi/contracts';
 import { periodKey } from '../../common/periods/periods';
 import type { Company } from '../companies/company.entity';
 import { rankStandings, type RankedStanding } from './ranking';
-import { activeExecutiveCount, standingRows, topAndOwnStandingRows, topStandingRows } from './standings.query';
+import { activeExecutiveCount, standingRows, topStandingRows } from './standings.query';
 
 /**
  * A period's ranked standings, read from the score aggregates: what the leaderboard publishes and the KPI
@@ -28,6 +28,11 @@ export async function computeStandings(em: EntityManager, company: CompanyZone, 
   return { type: typeOf(period), period, totalExecutives, ranked: rankStandings(rows) };
 }
 
+/** Every active executive's ranked standing in a period, without the executive count: one query. */
+export async function rankedStandings(em: EntityManager, company: CompanyZone, period: LeaderboardPeriod): Promise<RankedStanding[]> {
+  return rankStandings(await standingRows(em, company.id, periodKey(period)));
+}
+
 /**
  * The first `size` places of a period, exactly as `computeStandings(…).ranked.slice(0, size)` would rank
  * them, reading only the executives who can reach them (the top of the period's total index).
@@ -36,24 +41,4 @@ export async function computeTopStandings(em: EntityManager, company: CompanyZon
   const rows = await topStandingRows(em, company.id, periodKey(period), size);
   const totalExecutives = await activeExecutiveCount(em, company.id);
   return { type: typeOf(period), period, totalExecutives, ranked: rankStandings(rows).slice(0, size) };
-}
-
-/**
- * `computeTopStandings` and where one executive stands in the period (rank = 1 + those with a higher total,
- * null with nothing scored), read in one statement, with the executive
- * count given by the caller (the top 10 reads it with the company).
- */
-export async function topStandingsWithPosition(
-  em: EntityManager,
-  company: CompanyZone,
-  period: LeaderboardPeriod,
-  size: number,
-  totalExecutives: number,
-  userId: string,
-): Promise<{ standings: Standings; position: RankedStanding | null }> {
-  const { top, own } = await topAndOwnStandingRows(em, company.id, periodKey(period), size, userId);
-  const standings: Standings = { type: typeOf(period), period, totalExecutives, ranked: rankStandings(top).slice(0, size) };
-  if (!own) return { standings, position: null };
-  const [ranked] = rankStandings([own.row]);
-  return { standings, position: { ...ranked, rank: own.ahead + 1 } };
 }

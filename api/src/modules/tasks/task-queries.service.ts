@@ -9,6 +9,8 @@ import { toDate } from '../../common/rows/columns';
 import { Scope } from '../../common/tenancy/scope';
 import { User } from '../users/user.entity';
 import { commentsOf, taskPageRows, taskRowView } from './task-rows';
+import { TaskPages } from './task-pages';
+import { CommitFeed } from '../../events/commit-feed';
 
 
 /** Newest first; the id breaks ties so the order (and so every page) is total. */
@@ -45,16 +47,23 @@ export function statusFilter(status: TaskListStatus, now: unknown): SqlCondition
  */
 @Injectable()
 export class TaskQueries {
+  private readonly pages: TaskPages;
+
   constructor(
     private readonly em: EntityManager,
     private readonly cursors: CursorCodec,
-  ) {}
+    feed: CommitFeed,
+  ) {
+    this.pages = new TaskPages(feed);
+  }
 
-  /** GET /tasks: admins their company's tasks, the superadmin one company (`?company=`) or all. */
+  /** GET /tasks: admins their company's tasks, the superadmin one company (`?company=`) or all; kept a second (task-pages.ts). */
   list(actor: Actor, query: TaskListInput): Promise<Page<TaskView[]>> {
-    const scope: SqlCondition[] = [Scope.of(actor).narrowTo(query.company).sql('t.company_id')];
+    const company = Scope.of(actor).narrowTo(query.company);
+    const scope: SqlCondition[] = [company.sql('t.company_id')];
     if (query.assignedTo) scope.push({ sql: 't.assigned_to_id = ?', params: [query.assignedTo] });
-    return this.page('tasks', scope, query);
+    const key = JSON.stringify([company.companyId ?? null, query.assignedTo ?? null, query.status ?? null, query.cursor ?? null, query.limit]);
+    return this.pages.get(company.companyId, key, () => this.page('tasks', scope, query));
   }
 
   /** GET /tasks/user/{id}: one user's tasks; executives only their own (a colleague 403, another company 404). */

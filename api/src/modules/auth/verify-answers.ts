@@ -1,0 +1,77 @@
+import { Injectable } from '@nestjs/common';
+import type { VerifyResponse } from '@kpi/contracts';
+import { ACTOR_TTL_MS } from '../../common/auth/actor-cache';
+import { CommitFeed, type RecordedEvent } from '../../events/commit-feed';
+
+/** Beyond this many users the oldest answers go first; a miss costs one indexed read. */
+const MAX_USERS = 10_000;
+
+interface Kept {
+  answer: Promise<VerifyResponse>;
+  expiresAt: number;
+}
+
+/** The users whose row an event may have changed; null when it may be anyone's (a company renamed). */
+function usersOf({ envelope, audience }: RecordedEvent): string[] | null {
+  if (envelope.type.startsWith('company.')) return null;
+  const ids: string[] = audience.kind === 'user' ? [audience.userId] : [];
+  const payload = envelope.payload as { user?: { _id?: unknown }; userId?: unknown };
+  if (typeof payload.user?._id === 'string') ids.push(payload.user._id);
+  if (typeof payload.userId === 'string') ids.push(payload.userId);
+  return ids;
+}
+
+/**
+ * `GET /auth/verify` answers, kept per user for as long as the actor cache trusts a user (a second): the
+ * guard has already checked the token against the user row within that second, and this answer is that
+ * row's view. A committed change to the user (or to any company: its name is in the answer) drops it at
+ * once on this instance; other instances follow within the second, as they do for the actor
+ * (docs/decisions.md). A read that began before a drop is not kept.
+ */
+@Injectable()
+export class VerifyAnswers {
+  private readonly kept = new Map<string, Kept>();
+  /** Bumped by every drop: a read that began before one is handed to its caller but not kept. */
+  private generation = 0;
+
+  /** The clock; a test may replace it. */
+  now: () => number = () => Date.now();
+
+  constructor(feed: CommitFeed) {
+    feed.listen(({ events }) => {
+      for (const event of events) {
+        const users = usersOf(event);
+        if (users === null) this.dropAll();
+        else for (const id of users) this.drop(id);
+      }
+    });
+  }
+
+  get(userId: string, read: () => Promise<VerifyResponse>): Promise<VerifyResponse> {
+    const now = this.now();
+    const found = this.kept.get(userId);
+    if (found && found.expiresAt > now) return found.answer;
+    this.kept.delete(userId);
+    const generation = this.generation;
+    const answer = read();
+    void answer.then(
+      () => {
+        if (generation !== this.generation) return;
+        if (this.kept.size >= MAX_USERS) this.kept.delete(this.kept.keys().next().value!);
+        this.kept.set(userId, { answer, expiresAt: now + ACTOR_TTL_MS });
+      },
+      () => undefined,
+    );
+    return answer;
+  }
+
+  private drop(userId: string): void {
+    this.kept.delete(userId);
+    this.generation += 1;
+  }
+
+  private dropAll(): void {
+    this.kept.clear();
+    this.generation += 1;
+  }
+}
