@@ -18,7 +18,7 @@ describe('security headers', () => {
     const ours = headersAfter(securityHeaders());
     expect(ours).toEqual(headersAfter(helmet(HELMET_OPTIONS)));
     expect(ours['content-security-policy']).toContain("script-src 'self'");
-    expect(ours['x-frame-options']).toBe('SAMEORIGIN');
+    expect(ours['x-frame-options']).toBe('DENY');
     expect(Object.keys(ours).length).toBeGreaterThan(10);
   });
 });
