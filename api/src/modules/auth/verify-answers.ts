@@ -1,15 +1,11 @@
 import { Injectable } from '@nestjs/common';
 import type { VerifyResponse } from '@kpi/contracts';
 import { ACTOR_TTL_MS } from '../../common/auth/actor-cache';
+import { KeptAnswers } from '../../common/caching/kept-answers';
 import { CommitFeed, type RecordedEvent } from '../../events/commit-feed';
 
 /** Beyond this many users the oldest answers go first; a miss costs one indexed read. */
 const MAX_USERS = 10_000;
-
-interface Kept {
-  answer: Promise<VerifyResponse>;
-  expiresAt: number;
-}
 
 /** The users whose row an event may have changed; null when it may be anyone's (a company renamed). */
 function usersOf({ envelope, audience }: RecordedEvent): string[] | null {
@@ -26,52 +22,25 @@ function usersOf({ envelope, audience }: RecordedEvent): string[] | null {
  * guard has already checked the token against the user row within that second, and this answer is that
  * row's view. A committed change to the user (or to any company: its name is in the answer) drops it at
  * once on this instance; other instances follow within the second, as they do for the actor
- * (docs/decisions.md). A read that began before a drop is not kept.
+ * (docs/decisions.md). A read still running at a drop is not handed to later callers.
  */
 @Injectable()
 export class VerifyAnswers {
-  private readonly kept = new Map<string, Kept>();
-  /** Bumped by every drop: a read that began before one is handed to its caller but not kept. */
-  private generation = 0;
-
   /** The clock; a test may replace it. */
   now: () => number = () => Date.now();
+  private readonly kept = new KeptAnswers<VerifyResponse>(MAX_USERS, () => this.now(), ACTOR_TTL_MS);
 
   constructor(feed: CommitFeed) {
     feed.listen(({ events }) => {
       for (const event of events) {
         const users = usersOf(event);
-        if (users === null) this.dropAll();
-        else for (const id of users) this.drop(id);
+        if (users === null) this.kept.dropAll();
+        else for (const id of users) this.kept.drop(id);
       }
     });
   }
 
   get(userId: string, read: () => Promise<VerifyResponse>): Promise<VerifyResponse> {
-    const now = this.now();
-    const found = this.kept.get(userId);
-    if (found && found.expiresAt > now) return found.answer;
-    this.kept.delete(userId);
-    const generation = this.generation;
-    const answer = read();
-    void answer.then(
-      () => {
-        if (generation !== this.generation) return;
-        if (this.kept.size >= MAX_USERS) this.kept.delete(this.kept.keys().next().value!);
-        this.kept.set(userId, { answer, expiresAt: now + ACTOR_TTL_MS });
-      },
-      () => undefined,
-    );
-    return answer;
-  }
-
-  private drop(userId: string): void {
-    this.kept.delete(userId);
-    this.generation += 1;
-  }
-
-  private dropAll(): void {
-    this.kept.clear();
-    this.generation += 1;
+    return this.kept.get(userId, [userId], read);
   }
 }

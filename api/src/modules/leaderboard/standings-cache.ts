@@ -1,14 +1,11 @@
 import { Injectable } from '@nestjs/common';
 import type { LeaderboardEntry } from '@kpi/contracts';
+import { KEPT_ANSWER_TTL_MS, KeptAnswers } from '../../common/caching/kept-answers';
 import { CommitFeed, type RecordedEvent } from '../../events/commit-feed';
 import type { RankedStanding } from '../stats/ranking';
 
-/**
- * How long a company's standings are served without reading the database. Commits on this instance drop them
- * at once (the commit feed); commits on another instance are seen within this, as with the actor cache
- * (docs/decisions.md).
- */
-export const STANDINGS_TTL_MS = 1_000;
+/** How long a company's standings are served without reading the database (common/caching/kept-answers.ts). */
+export const STANDINGS_TTL_MS = KEPT_ANSWER_TTL_MS;
 /** Companies whose zone and executive count are kept. */
 const MAX_COMPANIES = 10_000;
 /** Periods kept over all companies: each holds one row per executive ranked in it. */
@@ -25,12 +22,6 @@ export interface CompanyFacts {
 export interface PeriodBoard {
   top10: LeaderboardEntry[];
   positions: Map<string, RankedStanding>;
-}
-
-interface Kept<T> {
-  companyId: string;
-  value: Promise<T>;
-  expiresAt: number;
 }
 
 /** Committed events that never change a standing, a name, a badge, an executive count or a zone. */
@@ -52,11 +43,10 @@ function companyOf({ envelope, audience }: RecordedEvent): string | null {
  */
 @Injectable()
 export class StandingsCache {
-  private readonly companies = new Map<string, Kept<CompanyFacts | null>>();
-  private readonly boards = new Map<string, Kept<PeriodBoard>>();
-
   /** The clock; a test may replace it. */
   now: () => number = () => Date.now();
+  private readonly companies = new KeptAnswers<CompanyFacts | null>(MAX_COMPANIES, () => this.now());
+  private readonly boards = new KeptAnswers<PeriodBoard>(MAX_BOARDS, () => this.now());
 
   constructor(feed: CommitFeed) {
     feed.listen(({ events }) => {
@@ -70,33 +60,20 @@ export class StandingsCache {
   }
 
   company(companyId: string, read: () => Promise<CompanyFacts | null>): Promise<CompanyFacts | null> {
-    return this.kept(this.companies, companyId, companyId, MAX_COMPANIES, read);
+    return this.companies.get(companyId, [companyId], read);
   }
 
   board(companyId: string, periodKey: string, read: () => Promise<PeriodBoard>): Promise<PeriodBoard> {
-    return this.kept(this.boards, `${companyId} ${periodKey}`, companyId, MAX_BOARDS, read);
+    return this.boards.get(`${companyId} ${periodKey}`, [companyId], read);
   }
 
   drop(companyId: string): void {
-    this.companies.delete(companyId);
-    for (const [key, kept] of this.boards) if (kept.companyId === companyId) this.boards.delete(key);
+    this.companies.drop(companyId);
+    this.boards.drop(companyId);
   }
 
   dropAll(): void {
-    this.companies.clear();
-    this.boards.clear();
-  }
-
-  private kept<T>(map: Map<string, Kept<T>>, key: string, companyId: string, max: number, read: () => Promise<T>): Promise<T> {
-    const now = this.now();
-    const found = map.get(key);
-    if (found && found.expiresAt > now) return found.value;
-    map.delete(key);
-    if (map.size >= max) map.delete(map.keys().next().value!);
-    const kept: Kept<T> = { companyId, value: read(), expiresAt: now + STANDINGS_TTL_MS };
-    map.set(key, kept);
-    // A failed read is not kept: the next caller tries again.
-    kept.value.catch(() => map.get(key) === kept && map.delete(key));
-    return kept.value;
+    this.companies.dropAll();
+    this.boards.dropAll();
   }
 }
