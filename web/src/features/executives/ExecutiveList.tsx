@@ -1,7 +1,7 @@
 import type { User } from '@kpi/contracts';
 import { useEffect, useState } from 'react';
 import { useAtomValue } from '../../app/store';
-import { Button, EmptyState, PageHeader, SectionSpinner, TextField } from '../../components/ui';
+import { Button, EmptyState, PageHeader, SectionSpinner } from '../../components/ui';
 import { LoadMoreFor } from '../../lib/LoadMoreFor';
 import { PlusIcon, UsersIcon } from '../../components/ui/icons';
 import { useDeletion } from '../../lib/deletion';
@@ -12,6 +12,7 @@ import { UserForm } from '../users/UserForm';
 import { AwardBadgeDialog } from '../badges/AwardBadgeDialog';
 import { deleteExecutive, loadExecutives, loadMoreExecutives } from './actions';
 import { executivesPage, executivesStatusAtom, sortedExecutivesAtom } from './atoms';
+import { ExecutiveSearchField } from './ExecutiveSearchField';
 import { searchSummary, useExecutiveSearch } from './useExecutiveSearch';
 
 /** Executive Management (admin): the company's executives, add/edit modal with an Active switch, deletion. */
@@ -46,15 +47,7 @@ export function ExecutiveList() {
 
   const searchField = (
     <div className="mb-5 max-w-md">
-      <TextField
-        label="Search executives"
-        type="search"
-        value={text}
-        onChange={(e) => setText(e.target.value)}
-        placeholder="Name, email or department"
-        hint={<span role="status">{summary}</span>}
-        autoComplete="off"
-      />
+      <ExecutiveSearchField label="Search executives" text={text} onText={setText} hint={<span role="status">{summary}</span>} />
     </div>
   );
   const cards = (

@@ -1,6 +1,7 @@
 import type { User } from '@kpi/contracts';
 import { useId, useState, type SelectHTMLAttributes } from 'react';
-import { SelectField, TextField } from '../../components/ui';
+import { SelectField } from '../../components/ui';
+import { ExecutiveSearchField } from '../executives/ExecutiveSearchField';
 import { searchSummary, useExecutiveSearch } from '../executives/useExecutiveSearch';
 
 interface ExecutivePickerProps {
@@ -46,15 +47,7 @@ export function ExecutivePicker({ companyId, loaded, assignee, value, onChange, 
   return (
     <div className="space-y-2">
       {!locked && (
-        <TextField
-          label="Find an executive"
-          type="search"
-          value={text}
-          onChange={(e) => setText(e.target.value)}
-          placeholder="Name, email or department"
-          aria-describedby={summaryId}
-          autoComplete="off"
-        />
+        <ExecutiveSearchField label="Find an executive" text={text} onText={setText} describedBy={summaryId} />
       )}
       <SelectField
         label="Assign To"
