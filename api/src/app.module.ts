@@ -1,11 +1,11 @@
-import { DynamicModule, Module, RequestMethod, type MiddlewareConsumer, type NestModule } from '@nestjs/common';
+import { DynamicModule, Module } from '@nestjs/common';
 import { MikroOrmModule } from '@mikro-orm/nestjs';
 import { AnnouncementsModule } from './modules/announcements/announcements.module';
 import { AuthCoreModule } from './common/auth/auth-core.module';
 import { RateLimitModule } from './common/rate-limit/rate-limit.module';
 import { APP_CONFIG, type AppConfig } from './config/env';
 import { ormOptions } from './config/mikro-orm.config';
-import { LazyRequestContextMiddleware } from './database/lazy-request-context';
+import { RequestScopeMiddleware } from './common/request-scope/request-scope.middleware';
 import { ReadConnectionCloser } from './database/read-rows';
 import { EventsModule } from './events/events.module';
 import { HealthModule } from './health/health.module';
@@ -22,25 +22,23 @@ import { UserSessionRows } from './modules/users/session-users.query';
 import { UsersModule } from './modules/users/users.module';
 import { WallsModule } from './modules/walls/walls.module';
 import { RealtimeModule } from './realtime/realtime.module';
-import { QueryOriginModule } from './common/tenancy/query-origin';
 
 @Module({})
-export class AppModule implements NestModule {
+export class AppModule {
   static forRoot(config: AppConfig): DynamicModule {
     return {
       module: AppModule,
       global: true,
-      providers: [{ provide: APP_CONFIG, useValue: config }, ReadConnectionCloser],
+      providers: [{ provide: APP_CONFIG, useValue: config }, ReadConnectionCloser, RequestScopeMiddleware],
       exports: [APP_CONFIG],
       imports: [
         loggingModule(config),
-        // The request context is ours: forked on first use (database/lazy-request-context.ts).
+        // The request context is ours: part of the request's scope, forked on first use (common/request-scope).
         MikroOrmModule.forRoot({ ...ormOptions(config), registerRequestContext: false }),
         RateLimitModule,
         EventsModule,
         HealthModule,
         AuthCoreModule.forRoot({ sessionUsers: UserSessionRows }),
-        QueryOriginModule,
         PagingModule,
         RealtimeModule,
         AuthModule,
@@ -55,9 +53,5 @@ export class AppModule implements NestModule {
         WallsModule,
       ],
     };
-  }
-
-  configure(consumer: MiddlewareConsumer): void {
-    consumer.apply(LazyRequestContextMiddleware).forRoutes({ path: '{*path}', method: RequestMethod.ALL });
   }
 }

@@ -3,10 +3,12 @@ import type { INestApplication, LogLevel } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { MikroORM } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/knex';
-import { Logger } from 'nestjs-pino';
 import { AppModule } from './app.module';
 import { ErrorFilter } from './common/errors/error.filter';
+import { PreparedAnswersAdapter } from './common/http/prepared-answers.adapter';
 import { applyRequestEdges } from './common/http/request-edges';
+import { RequestScopeMiddleware } from './common/request-scope/request-scope.middleware';
+import { NestPinoLogger } from './logging/nest-logger';
 import { securityHeaders } from './common/http/security-headers';
 import type { AppConfig } from './config/env';
 import { ensureSuperadmin } from './database/seed/superadmin';
@@ -28,13 +30,13 @@ export interface StartedApp {
 export async function createApp(config: AppConfig): Promise<StartedApp> {
   // Start-up logs wait for pino (api/src/logging), which writes JSON lines at LOG_LEVEL; should the start fail
   // first, Nest's console logger prints them, at the same levels.
-  const app = await NestFactory.create(AppModule.forRoot(config), {
+  const app = await NestFactory.create(AppModule.forRoot(config), new PreparedAnswersAdapter(), {
     bufferLogs: true,
     logger: LEVELS.slice(0, LEVELS.indexOf(config.logLevel) + 1),
     // Our own parser, JSON only and size-limited (common/http/request-edges.ts).
     bodyParser: false,
   });
-  app.useLogger(app.get(Logger));
+  app.useLogger(app.get(NestPinoLogger));
   app.setGlobalPrefix('api');
   applyRequestEdges(app, config.trustProxy);
   app.useGlobalFilters(new ErrorFilter());
@@ -44,6 +46,8 @@ export async function createApp(config: AppConfig): Promise<StartedApp> {
   setupOpenApi(app, 'api');
   // The built web app, precompressed and cached by hash (web/web-assets.ts); ahead of the routes, after helmet.
   app.use(webAssets(config.webDist));
+  // Every API request's log and scope (common/request-scope), ahead of the routes.
+  app.use(app.get(RequestScopeMiddleware).use);
 
   try {
     // The core MikroORM token: registered whichever driver DATABASE_URL picks (the driver packages' own differ).

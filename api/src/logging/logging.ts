@@ -1,9 +1,8 @@
-import { Inject, Module, RequestMethod, type DynamicModule, type MiddlewareConsumer, type NestModule } from '@nestjs/common';
-import { LoggerModule } from 'nestjs-pino';
-import pino, { type DestinationStream, type Level, type Logger, type LoggerOptions } from 'pino';
+import { Module, type DynamicModule } from '@nestjs/common';
+import pino, { type DestinationStream, type Level, type LoggerOptions } from 'pino';
 import pretty from 'pino-pretty';
 import type { AppConfig } from '../config/env';
-import { requestLogger } from './request-logger';
+import { NestPinoLogger } from './nest-logger';
 
 /** LOG_LEVEL keeps Nest's names; pino calls `log` info. */
 const PINO_LEVEL: Record<AppConfig['logLevel'], Level> = { error: 'error', warn: 'warn', log: 'info', debug: 'debug' };
@@ -53,31 +52,25 @@ export function loggerOptions(config: AppConfig): LoggerOptions {
   };
 }
 
-const ROOT_LOGGER = Symbol('ROOT_LOGGER');
-// Every route, in Express 5's wildcard syntax (nestjs-pino's own default, `*`, makes Nest warn at each start).
-const EVERY_ROUTE = { path: '{*path}', method: RequestMethod.ALL };
-
-/** The request logger (request-logger.ts) on every route. */
-@Module({})
-export class RequestLoggingModule implements NestModule {
-  constructor(@Inject(ROOT_LOGGER) private readonly root: Logger) {}
-
-  configure(consumer: MiddlewareConsumer): void {
-    consumer.apply(requestLogger(this.root)).forRoutes(EVERY_ROUTE);
-  }
-}
+/** The app's root pino logger (provider token). */
+export const ROOT_LOGGER = Symbol('ROOT_LOGGER');
 
 /**
- * Nest's logger and the request logger, both writing JSON lines (or pretty ones) through one pino logger.
- * nestjs-pino carries Nest's log calls; its pino-http middleware is replaced by ours.
+ * The root pino logger, writing JSON lines (or pretty ones), and Nest's logger over it (nest-logger.ts). The
+ * request log is started by the request's scope (common/request-scope).
  */
 export function loggingModule(config: AppConfig): DynamicModule {
   const root = pino(loggerOptions(config), destination(config));
   return {
-    module: RequestLoggingModule,
-    // No routes for nestjs-pino's own middleware: with `useExisting` it only binds the request's logger, which
-    // ours (request-logger.ts) binds as well; it ran first on every request, binding nothing yet.
-    imports: [LoggerModule.forRoot({ pinoHttp: { logger: root }, useExisting: true, forRoutes: [] })],
-    providers: [{ provide: ROOT_LOGGER, useValue: root }],
+    module: LoggingModule,
+    global: true,
+    providers: [
+      { provide: ROOT_LOGGER, useValue: root },
+      { provide: NestPinoLogger, useValue: new NestPinoLogger(root) },
+    ],
+    exports: [ROOT_LOGGER, NestPinoLogger],
   };
 }
+
+@Module({})
+export class LoggingModule {}

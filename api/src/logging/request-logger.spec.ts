@@ -2,19 +2,25 @@ import { EventEmitter } from 'node:events';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { Writable } from 'node:stream';
 import pino from 'pino';
-import { storage } from 'nestjs-pino/storage';
+import { RequestScope } from '../common/request-scope/request-scope';
 import type { AppConfig } from '../config/env';
 import { loggerOptions } from './logging';
-import { requestLogger } from './request-logger';
+import { NestPinoLogger } from './nest-logger';
+import { requestLog } from './request-logger';
 
 function capture(logLevel: AppConfig['logLevel']) {
   const lines: Record<string, unknown>[] = [];
   const sink = new Writable({ write: (chunk, _enc, done) => (lines.push(JSON.parse(String(chunk))), done()) });
-  return { lines, middleware: requestLogger(pino(loggerOptions({ logLevel } as AppConfig), sink)) };
+  const root = pino(loggerOptions({ logLevel } as AppConfig), sink);
+  // What the request's scope does with it (common/request-scope/request-scope.middleware.ts).
+  const middleware = (req: IncomingMessage, res: ServerResponse, next: () => void) => new RequestScope(new Map(), requestLog(root, req, res), undefined).run(next);
+  return { lines, middleware, nest: new NestPinoLogger(root) };
 }
 
+type Middleware = ReturnType<typeof capture>['middleware'];
+
 /** Runs one request through the middleware; `during` runs inside it (where Nest's handlers run). */
-function request(middleware: ReturnType<typeof requestLogger>, method: string, url: string, options: { status?: number; requestId?: string; userId?: string; during?: () => void } = {}) {
+function request(middleware: Middleware, method: string, url: string, options: { status?: number; requestId?: string; userId?: string; during?: () => void } = {}) {
   const headers: Record<string, string> = {};
   const req = Object.assign(new EventEmitter(), { method, url, headers: options.requestId ? { 'x-request-id': options.requestId } : {}, socket: { remoteAddress: '127.0.0.1' } });
   const res = Object.assign(new EventEmitter(), { statusCode: 200, setHeader: (name: string, value: string) => (headers[name] = value) });
@@ -41,10 +47,24 @@ describe('request logger', () => {
     expect(lines[1]).not.toHaveProperty('userId');
   });
 
-  it("gives Nest's log calls during the request the request id", () => {
-    const { lines, middleware } = capture('log');
-    request(middleware, 'GET', '/api/tasks', { requestId: 'inside-1', during: () => storage.getStore()!.logger.warn('slow') });
-    expect(lines[0]).toMatchObject({ level: 'warn', requestId: 'inside-1', message: 'slow' });
+  it("gives Nest's log calls during the request the request id, and none outside it", () => {
+    const { lines, middleware, nest } = capture('log');
+    request(middleware, 'GET', '/api/tasks', { requestId: 'inside-1', during: () => nest.warn('slow', 'TasksService') });
+    expect(lines[0]).toMatchObject({ level: 'warn', requestId: 'inside-1', context: 'TasksService', message: 'slow' });
+    nest.log('started');
+    expect(lines.at(-1)).toMatchObject({ level: 'info', message: 'started' });
+    expect(lines.at(-1)).not.toHaveProperty('requestId');
+  });
+
+  it("writes Nest's errors with their stack, whichever form Nest's handlers use", () => {
+    const { lines, nest } = capture('log');
+    const thrown = new Error('boom');
+    nest.error(thrown, 'ExceptionsHandler');
+    nest.error('query failed', 'Error: query failed\n    at run (db.ts:1:1)', 'ExceptionsHandler');
+    nest.error({ message: 'as object', code: 7 });
+    expect(lines[0]).toMatchObject({ level: 'error', context: 'ExceptionsHandler', err: { message: 'boom', stack: expect.stringContaining('Error: boom') } });
+    expect(lines[1]).toMatchObject({ level: 'error', context: 'ExceptionsHandler', message: 'query failed', err: { stack: expect.stringContaining('at run (db.ts:1:1)') } });
+    expect(lines[2]).toMatchObject({ level: 'error', code: 7 });
   });
 
   it('logs 5xx at error level, so LOG_LEVEL=error still shows them and nothing else', () => {

@@ -1,8 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { randomUUID } from 'node:crypto';
 import type { Bindings, Level, Logger } from 'pino';
-// nestjs-pino's own request scope: its Logger (Nest's log calls) reads the request's logger from here.
-import { Store, storage } from 'nestjs-pino/storage';
 import type { Actor } from '../common/auth/actor';
 
 /** A caller's own X-Request-Id is kept when it looks like one, so a proxy's id follows the request. */
@@ -38,38 +36,37 @@ function requestIdOf(req: Request, res: ServerResponse): string {
 }
 
 /**
- * One JSON line per request when it ends (method, path, status, time), with its request id and, once signed
- * in, the user; 5xx at error level, the rest at info. The line's fields are built only when its level is
- * enabled. Load balancers ask `GET /api/health` every few seconds: it is not logged (a failing check still
- * shows as the 503 it answers).
+ * Starts a request's log: one JSON line when it ends (method, path, status, time), with its request id and,
+ * once signed in, the user; 5xx at error level, the rest at info. The line's fields are built only when its
+ * level is enabled. Load balancers ask `GET /api/health` every few seconds: it is not logged (a failing check
+ * still shows as the 503 it answers). Answers the request's logger, which its scope carries
+ * (common/request-scope), so Nest's log calls during the request carry the request id.
  */
-export function requestLogger(root: Logger) {
-  return (req: Request, res: ServerResponse, next: () => void): void => {
-    const requestId = requestIdOf(req, res);
-    const started = Date.now();
-    const url = req.originalUrl ?? req.url ?? '';
-    const log = lazyChild(root, { requestId });
-    req.log = log;
+export function requestLog(root: Logger, req: Request, res: ServerResponse): Logger {
+  const requestId = requestIdOf(req, res);
+  const started = Date.now();
+  const url = req.originalUrl ?? req.url ?? '';
+  const log = lazyChild(root, { requestId });
+  req.log = log;
 
-    if (!(req.method === 'GET' && url === '/api/health')) {
-      const done = () => {
-        res.off('finish', done);
-        res.off('close', done);
-        res.off('error', done);
-        const failed = res.statusCode >= 500;
-        const level: Level = failed ? 'error' : 'info';
-        if (!root.isLevelEnabled(level)) return;
-        const ms = Date.now() - started;
-        const user = req.user?.userId ? { userId: req.user.userId, companyId: req.user.companyId } : {};
-        root[level](
-          { requestId, req: { method: req.method, url, remoteAddress: req.socket?.remoteAddress }, ...user, res: { statusCode: res.statusCode }, responseTime: ms },
-          failed ? `${req.method} ${url} ${res.statusCode} failed` : `${req.method} ${url} ${res.statusCode} ${ms} ms`,
-        );
-      };
-      res.on('finish', done);
-      res.on('close', done);
-      res.on('error', done);
-    }
-    storage.run(new Store(log), next);
-  };
+  if (!(req.method === 'GET' && url === '/api/health')) {
+    const done = () => {
+      res.off('finish', done);
+      res.off('close', done);
+      res.off('error', done);
+      const failed = res.statusCode >= 500;
+      const level: Level = failed ? 'error' : 'info';
+      if (!root.isLevelEnabled(level)) return;
+      const ms = Date.now() - started;
+      const user = req.user?.userId ? { userId: req.user.userId, companyId: req.user.companyId } : {};
+      root[level](
+        { requestId, req: { method: req.method, url, remoteAddress: req.socket?.remoteAddress }, ...user, res: { statusCode: res.statusCode }, responseTime: ms },
+        failed ? `${req.method} ${url} ${res.statusCode} failed` : `${req.method} ${url} ${res.statusCode} ${ms} ms`,
+      );
+    };
+    res.on('finish', done);
+    res.on('close', done);
+    res.on('error', done);
+  }
+  return log;
 }

@@ -1,6 +1,8 @@
 import { EntityManager } from '@mikro-orm/knex';
 import type { Actor } from '../../src/common/auth/actor';
-import { bindQueryOrigin } from '../../src/common/tenancy/query-origin';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { EventEmitter } from 'node:events';
+import { RequestScopeMiddleware } from '../../src/common/request-scope/request-scope.middleware';
 import { bearer, createTenant, superadminLogin, type Tenant } from '../utils/factories';
 import { statementsChecked, takeViolations } from '../utils/tenancy-check';
 import { startTestApp, type TestApp } from '../utils/test-app';
@@ -23,7 +25,10 @@ describe('tenancy check over the query log', () => {
   const asAdmin = (sql: string, params: unknown[] = []) => {
     const actor: Actor = { userId: a.admin.user._id, role: 'admin', companyId: a.company._id, name: a.admin.user.name };
     const em = t.app.get(EntityManager).fork();
-    return new Promise((resolve, reject) => bindQueryOrigin({ user: actor, method: 'GET', url: '/probe' }, {}, () => void em.execute(sql, params).then(resolve, reject)));
+    const req = Object.assign(new EventEmitter(), { user: actor, method: 'GET', url: '/probe', headers: {} }) as unknown as IncomingMessage;
+    const res = Object.assign(new EventEmitter(), { setHeader: () => undefined }) as unknown as ServerResponse;
+    const scope = t.app.get(RequestScopeMiddleware);
+    return new Promise((resolve, reject) => scope.use(req, res, () => void em.execute(sql, params).then(resolve, reject)));
   };
 
   it("reads the statements of an admin's requests", async () => {

@@ -1,15 +1,13 @@
-import { Body, Controller, Delete, Get, Param, Post, Put, Query, UseInterceptors } from '@nestjs/common';
+import { Body, Controller, Delete, Get, Param, Post, Put, Query } from '@nestjs/common';
 import { announcementListQuerySchema, announcementSchema, createAnnouncementSchema, messageResponseSchema, pinAnnouncementSchema, updateAnnouncementSchema, type AnnouncementListInput, type CreateAnnouncementInput, type PinAnnouncementInput, type UpdateAnnouncementInput } from '@kpi/contracts';
 import { z } from 'zod';
 import type { Actor } from '../../common/auth/actor';
 import { CurrentActor, Roles } from '../../common/auth/decorators';
-import { PageInterceptor } from '../../common/paging/page';
 import { ZodPipe } from '../../common/validation/zod.pipe';
 import { Responds } from '../../openapi/responds';
 import { AnnouncementsService } from './announcements.service';
 
 @Controller('announcements')
-@UseInterceptors(PageInterceptor)
 export class AnnouncementsController {
   constructor(private readonly announcements: AnnouncementsService) {}
 

@@ -5,6 +5,7 @@ import type { Actor } from '../../common/auth/actor';
 import { hashPassword, verifyAgainstDummy, verifyPassword } from '../../common/auth/passwords';
 import { SessionService } from '../../common/auth/session.service';
 import { invalid, unauthenticated } from '../../common/errors/app-error';
+import { JsonValue } from '../../common/http/prepared-json';
 import { UnitOfWork } from '../../events/unit-of-work';
 import { User } from '../users/user.entity';
 import { userRowById, userRowView } from '../users/user-rows';
@@ -36,12 +37,15 @@ export class AuthService {
     return { token: this.sessions.issue(user), user: toUserView(user) };
   }
 
-  /** One plain row (no entity), kept for a second (verify-answers.ts): this answers on every page load and token refresh. */
-  verify(actor: Actor): Promise<VerifyResponse> {
+  /**
+   * One plain row (no entity), kept for a second with its JSON (verify-answers.ts): this answers on every page
+   * load and token refresh.
+   */
+  verify(actor: Actor): Promise<JsonValue<VerifyResponse>> {
     return this.answers.get(actor.userId, async () => {
       const row = await userRowById(this.em, actor.userId);
       if (!row) throw unauthenticated();
-      return { user: userRowView(row) };
+      return new JsonValue({ user: userRowView(row) });
     });
   }
 

@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import type { VerifyResponse } from '@kpi/contracts';
 import { ACTOR_TTL_MS } from '../../common/auth/actor-cache';
 import { KeptAnswers } from '../../common/caching/kept-answers';
+import type { JsonValue } from '../../common/http/prepared-json';
 import { CommitFeed, type RecordedEvent } from '../../events/commit-feed';
 
 /** Beyond this many users the oldest answers go first; a miss costs one indexed read. */
@@ -28,7 +29,7 @@ function usersOf({ envelope, audience }: RecordedEvent): string[] | null {
 export class VerifyAnswers {
   /** The clock; a test may replace it. */
   now: () => number = () => Date.now();
-  private readonly kept = new KeptAnswers<VerifyResponse>(MAX_USERS, () => this.now(), ACTOR_TTL_MS);
+  private readonly kept = new KeptAnswers<JsonValue<VerifyResponse>>(MAX_USERS, () => this.now(), ACTOR_TTL_MS);
 
   constructor(feed: CommitFeed) {
     feed.listen(({ events }) => {
@@ -40,7 +41,7 @@ export class VerifyAnswers {
     });
   }
 
-  get(userId: string, read: () => Promise<VerifyResponse>): Promise<VerifyResponse> {
+  get(userId: string, read: () => Promise<JsonValue<VerifyResponse>>): Promise<JsonValue<VerifyResponse>> {
     return this.kept.get(userId, [userId], read);
   }
 }

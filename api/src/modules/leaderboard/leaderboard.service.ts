@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { EntityManager } from '@mikro-orm/knex';
-import { LEADERBOARD_SIZE, type EventPayloads, type Leaderboard, type LeaderboardPeriod, type Top10Response, type GenerateLeaderboardInput, type LeaderboardQueryInput, type Top10QueryInput } from '@kpi/contracts';
+import { LEADERBOARD_SIZE, type EventPayloads, type Leaderboard, type LeaderboardPeriod, type GenerateLeaderboardInput, type LeaderboardQueryInput, type Top10QueryInput } from '@kpi/contracts';
 import type { Actor } from '../../common/auth/actor';
 import { invalid, notFound } from '../../common/errors/app-error';
 import { Scope } from '../../common/tenancy/scope';
@@ -16,6 +16,7 @@ import { computeStandings, computeTopStandings, rankedStandings, type CompanyZon
 import { latestSnapshotAt, saveSnapshot, toEntries, toLeaderboard } from './board';
 import { leaderboardCsv } from './leaderboard.csv';
 import { StandingsCache, type PeriodBoard } from './standings-cache';
+import { Top10Answer } from './top10-answer';
 
 
 /**
@@ -42,9 +43,10 @@ export class LeaderboardService {
 
   /**
    * The top 10 and where one executive stands: executives always see their own position. The company and the
-   * period's ranking are read once per second at most and shared by every caller (standings-cache.ts).
+   * period's ranking are read once per second at most and shared by every caller (standings-cache.ts), and
+   * so is the first places' JSON (top10-answer.ts).
    */
-  async top10(actor: Actor, companyId: string, query: Top10QueryInput): Promise<Top10Response> {
+  async top10(actor: Actor, companyId: string, query: Top10QueryInput): Promise<Top10Answer> {
     // A company named in the path: another company answers 404 exactly like a missing one.
     Scope.of(actor).companyById(companyId);
     const company = await this.cache.company(companyId, () => companyZoneWithExecutives(this.em.fork(), companyId));
@@ -54,12 +56,12 @@ export class LeaderboardService {
     const userId = actor.role === 'executive' ? actor.userId : (query.userId ?? actor.userId);
     const board = await this.cache.board(company.id, periodKey(period), () => this.periodBoard(company, period));
     const mine = board.positions.get(userId);
-    return {
+    return new Top10Answer({
       top10: board.top10,
       currentUserPosition: mine ? { rank: mine.rank, user: { _id: mine.userId, name: mine.name, department: mine.department }, totalScore: mine.totalScore } : null,
       totalExecutives: company.executives,
       period,
-    };
+    });
   }
 
   /** A period's whole ranking (one grouped read) with its first places' badges (one more). */

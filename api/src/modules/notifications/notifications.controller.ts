@@ -1,15 +1,13 @@
-import { Controller, Get, Param, Put, Query, UseInterceptors } from '@nestjs/common';
+import { Controller, Get, Param, Put, Query } from '@nestjs/common';
 import { notificationListQuerySchema, notificationListSchema, type PageQuery } from '@kpi/contracts';
 import type { Actor } from '../../common/auth/actor';
 import { AnyRole, CurrentActor } from '../../common/auth/decorators';
-import { PageInterceptor } from '../../common/paging/page';
 import { ZodPipe } from '../../common/validation/zod.pipe';
 import { NotificationsService } from './notifications.service';
 import { Responds } from '../../openapi/responds';
 
 @Controller('notifications')
 @AnyRole()
-@UseInterceptors(PageInterceptor)
 export class NotificationsController {
   constructor(private readonly notifications: NotificationsService) {}
 

@@ -1,9 +1,8 @@
-import { Body, Controller, Delete, Get, Headers, Param, Post, Put, Query, UseInterceptors } from '@nestjs/common';
+import { Body, Controller, Delete, Get, Headers, Param, Post, Put, Query } from '@nestjs/common';
 import { IDEMPOTENCY_KEY_HEADER, createTaskSchema, messageResponseSchema, scoreHistoryEntrySchema, scoreTaskSchema, submitTaskSchema, taskListQuerySchema, taskSchema, taskSummaryQuerySchema, taskSummarySchema, updateTaskSchema, type CreateTaskInput, type ScoreTaskInput, type SubmitTaskInput, type TaskListInput, type TaskSummaryInput, type UpdateTaskInput } from '@kpi/contracts';
 import { z } from 'zod';
 import type { Actor } from '../../common/auth/actor';
 import { CurrentActor, Roles } from '../../common/auth/decorators';
-import { PageInterceptor } from '../../common/paging/page';
 import { ZodPipe } from '../../common/validation/zod.pipe';
 import { Responds } from '../../openapi/responds';
 import { parseIdempotencyKey } from './scoring-keys';
@@ -12,7 +11,6 @@ import { TasksService } from './tasks.service';
 
 
 @Controller('tasks')
-@UseInterceptors(PageInterceptor)
 export class TasksController {
   constructor(
     private readonly tasks: TasksService,

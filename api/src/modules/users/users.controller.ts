@@ -1,9 +1,8 @@
-import { Body, Controller, Delete, Get, Param, Post, Put, Query, UseInterceptors } from '@nestjs/common';
+import { Body, Controller, Delete, Get, Param, Post, Put, Query } from '@nestjs/common';
 import { createUserSchema, messageResponseSchema, updateUserSchema, userListQuerySchema, userSchema, type CreateUserInput, type UpdateUserInput, type UserListInput } from '@kpi/contracts';
 import { z } from 'zod';
 import type { Actor } from '../../common/auth/actor';
 import { CurrentActor, Roles } from '../../common/auth/decorators';
-import { PageInterceptor } from '../../common/paging/page';
 import { ZodPipe } from '../../common/validation/zod.pipe';
 import { Responds } from '../../openapi/responds';
 import { UsersService } from './users.service';
@@ -12,7 +11,6 @@ const EMAIL_TAKEN = 'A user with this email already exists (field email)';
 
 @Controller('users')
 @Roles('superadmin', 'admin')
-@UseInterceptors(PageInterceptor)
 export class UsersController {
   constructor(private readonly users: UsersService) {}
 
