@@ -50,10 +50,8 @@ export function requestLog(root: Logger, req: Request, res: ServerResponse): Log
   req.log = log;
 
   if (!(req.method === 'GET' && url === '/api/health')) {
-    const done = () => {
-      res.off('finish', done);
-      res.off('close', done);
-      res.off('error', done);
+    // 'close' follows every response, finished, failed or cut off by the client: one listener is enough.
+    res.once('close', () => {
       const failed = res.statusCode >= 500;
       const level: Level = failed ? 'error' : 'info';
       if (!root.isLevelEnabled(level)) return;
@@ -63,10 +61,7 @@ export function requestLog(root: Logger, req: Request, res: ServerResponse): Log
         { requestId, req: { method: req.method, url, remoteAddress: req.socket?.remoteAddress }, ...user, res: { statusCode: res.statusCode }, responseTime: ms },
         failed ? `${req.method} ${url} ${res.statusCode} failed` : `${req.method} ${url} ${res.statusCode} ${ms} ms`,
       );
-    };
-    res.on('finish', done);
-    res.on('close', done);
-    res.on('error', done);
+    });
   }
   return log;
 }
