@@ -78,10 +78,13 @@ describe('web assets', () => {
     expect(page.headers['x-frame-options']).toBe('DENY');
     expect(page.headers['cross-origin-opener-policy']).toBe('same-origin');
     expect(page.headers['x-content-type-options']).toBe('nosniff');
+    // No explicit origin-keyed process request: it makes Chromium start the page's renderer only after the answer.
+    expect(page.headers['origin-agent-cluster']).toBeUndefined();
     // Hashed assets carry the same set: a script file opened on its own is no way around the policy.
     const asset = await t.http.get('/assets/app-Ab12Cd.js');
     expect(asset.headers['content-security-policy']).toBe(page.headers['content-security-policy']);
     expect(asset.headers['x-content-type-options']).toBe('nosniff');
+    expect(asset.headers['origin-agent-cluster']).toBeUndefined();
   });
 
   it('revalidates index.html every time, for / and for any page path of the app', async () => {
