@@ -8,7 +8,8 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { browserPool, browserSkipReason, seedTenant, startApp } from './harness.mjs';
 
-const ASSETS = join(dirname(fileURLToPath(import.meta.url)), '..', '..', 'web', 'dist', 'assets');
+const DIST = join(dirname(fileURLToPath(import.meta.url)), '..', '..', 'web', 'dist');
+const ASSETS = join(DIST, 'assets');
 const skip = browserSkipReason();
 let app;
 let tenant;
@@ -72,4 +73,82 @@ test('the sign-in page loads no area, wall, router or socket.io-client code; sig
   }
   // The area replaced the sign-in page in history, as before, rather than adding an entry after it.
   assert.equal(await page.evaluate(() => history.length), entries);
+});
+
+/** The files web/dist/index.html itself asks for: its module script, modulepreloads and stylesheets. */
+function filesOfIndexHtml() {
+  const html = readFileSync(join(DIST, 'index.html'), 'utf8');
+  const refs = (pattern) => [...html.matchAll(pattern)].map((m) => m[1].split('/').pop());
+  return {
+    scripts: [...refs(/<script[^>]+src="([^"]+)"/g), ...refs(/<link[^>]+rel="modulepreload"[^>]+href="([^"]+)"/g)],
+    stylesheets: refs(/<link[^>]+rel="stylesheet"[^>]+href="([^"]+)"/g),
+  };
+}
+
+/**
+ * Class names on the page's elements that no rule of the chosen stylesheets names (walking @media, @layer and
+ * @supports blocks). `sheets`: the linked files to look in besides <style> elements, or null for every one. Tailwind's `group`/`peer` are
+ * markers without rules of their own.
+ */
+const unstyledClasses = (page, sheets) =>
+  page.evaluate((names) => {
+    const selectors = [];
+    const walk = (rules) => {
+      for (const rule of rules) {
+        if (rule.selectorText) selectors.push(rule.selectorText);
+        if (rule.cssRules) walk(rule.cssRules);
+      }
+    };
+    for (const sheet of document.styleSheets) {
+      // A <style> element (react-hot-toast's generated classes) counts; of the linked files, only those named.
+      if (names && sheet.href && !names.includes(sheet.href.split('/').pop())) continue;
+      walk(sheet.cssRules);
+    }
+    const text = selectors.join('\n');
+    const used = new Set([...document.querySelectorAll('[class]')].flatMap((el) => [...el.classList]));
+    return [...used].filter((name) => !['group', 'peer'].includes(name) && !text.includes(`.${CSS.escape(name)}`));
+  }, sheets);
+
+test('the sign-in page paints from index.html alone: no lazily fetched chunk, one stylesheet of its own that styles all of it', { skip }, async () => {
+  const own = filesOfIndexHtml();
+  assert.equal(own.stylesheets.length, 1, `index.html links one stylesheet: ${own.stylesheets}`);
+  // The routed app's chunk brings the full stylesheet; the sign-in page must not block on it.
+  const appSheets = readdirSync(ASSETS).filter((f) => f.startsWith('App-') && f.endsWith('.css'));
+  assert.equal(appSheets.length, 1, `the App chunk has its own stylesheet: ${appSheets}`);
+  assert.ok(!own.stylesheets.includes(appSheets[0]), 'index.html links the full stylesheet');
+
+  const { page } = await browsers.person();
+  const requested = [];
+  page.on('request', (r) => ['script', 'stylesheet'].includes(r.resourceType()) && requested.push(new URL(r.url()).pathname.split('/').pop()));
+  await page.goto(`${app.url}/login`);
+  await page.getByRole('button', { name: 'Sign In' }).waitFor();
+  // Everything fetched up to the first paint of the form is what index.html names: no request waterfall.
+  const beforeForm = [...requested];
+  const painted = await page.evaluate(() => performance.getEntriesByName('first-contentful-paint').length);
+  assert.equal(painted, 1, 'the form is painted');
+  assert.deepEqual(beforeForm.filter((f) => !own.scripts.includes(f) && !own.stylesheets.includes(f)), [], `fetched before the form showed: ${beforeForm}`);
+  const blocking = await page.evaluate(() => performance.getEntriesByType('resource').filter((r) => r.renderBlockingStatus === 'blocking').map((r) => r.name.split('/').pop()));
+  assert.deepEqual(blocking, own.stylesheets, 'the sign-in page blocks on its own stylesheet only');
+
+  // Every class the sign-in screen uses, in each of its states, has a rule in that one stylesheet.
+  assert.deepEqual(await unstyledClasses(page, own.stylesheets), [], 'classes on the sign-in page without a rule in its stylesheet');
+  await page.getByRole('button', { name: 'Show password' }).click();
+  await page.getByRole('button', { name: 'Hide password' }).waitFor();
+  await page.getByLabel('Email').fill('nobody@bundle.test');
+  await page.getByLabel('Password', { exact: true }).fill('wrong-password');
+  await page.getByRole('button', { name: 'Sign In' }).click();
+  await page.getByText('Invalid email or password').or(page.getByText('Login failed')).first().waitFor();
+  assert.deepEqual(await unstyledClasses(page, own.stylesheets), [], 'classes on the sign-in page (password shown, after a failed sign-in) without a rule in its stylesheet');
+  // Typing fetched the routed app ahead of signing in, with the full stylesheet.
+  await page.waitForLoadState('networkidle');
+  assert.ok(requested.includes(appSheets[0]), `the full stylesheet arrives with the routed app: ${requested}`);
+
+  // Signed in, the area is styled by the stylesheets loaded by then.
+  const executive = tenant.executives[0];
+  await page.getByLabel('Email').fill(executive.email);
+  await page.getByLabel('Password', { exact: true }).fill(executive.password);
+  await page.getByRole('button', { name: 'Sign In' }).click();
+  await page.waitForURL(`${app.url}/executive`);
+  await page.getByRole('heading', { name: 'My Profile' }).first().waitFor();
+  assert.deepEqual(await unstyledClasses(page, null), [], 'classes in the executive area without a rule');
 });

@@ -4,7 +4,7 @@ import { createRoot } from 'react-dom/client';
 import { Root } from './app/Root';
 import { store } from './app/store';
 import { initSession } from './features/session/session';
-import './index.css';
+import './signin.css';
 
 // Verify the stored token once, outside React, while the first paint shows the spinner.
 void initSession();

@@ -78,10 +78,36 @@ describe('web assets', () => {
     expect(page.headers['x-frame-options']).toBe('DENY');
     expect(page.headers['cross-origin-opener-policy']).toBe('same-origin');
     expect(page.headers['x-content-type-options']).toBe('nosniff');
+    // No explicit origin-keyed process request: it makes Chromium start the page's renderer only after the answer.
+    expect(page.headers['origin-agent-cluster']).toBeUndefined();
     // Hashed assets carry the same set: a script file opened on its own is no way around the policy.
     const asset = await t.http.get('/assets/app-Ab12Cd.js');
     expect(asset.headers['content-security-policy']).toBe(page.headers['content-security-policy']);
     expect(asset.headers['x-content-type-options']).toBe('nosniff');
+    expect(asset.headers['origin-agent-cluster']).toBeUndefined();
+  });
+
+  it('serves a file rewritten under the running server with its new bytes and validators', async () => {
+    const file = join(dist, 'assets', 'swap-Qq1.js');
+    writeFileSync(file, "console.log('first')");
+    const first = await t.http.get('/assets/swap-Qq1.js').set('Accept-Encoding', 'identity');
+    expect(raw(first)).toBe("console.log('first')");
+    writeFileSync(file, "console.log('second build')");
+    const second = await t.http.get('/assets/swap-Qq1.js').set('Accept-Encoding', 'identity');
+    expect(raw(second)).toBe("console.log('second build')");
+    expect(second.headers.etag).not.toBe(first.headers.etag);
+    // The old validator no longer matches: a full answer, not a 304.
+    expect((await t.http.get('/assets/swap-Qq1.js').set('If-None-Match', first.headers.etag)).status).toBe(200);
+  });
+
+  it('answers HEAD with the headers and length of the body it would send, and byte ranges of a plain file', async () => {
+    const head = await t.http.head('/assets/app-Ab12Cd.js').set('Accept-Encoding', 'br');
+    expect(head.status).toBe(200);
+    expect(head.headers['content-encoding']).toBe('br');
+    expect(Number(head.headers['content-length'])).toBe(brotliCompressSync("console.log('from br')").length);
+    const range = await t.http.get('/assets/app-Ab12Cd.js').set('Accept-Encoding', 'identity').set('Range', 'bytes=0-6');
+    expect(range.status).toBe(206);
+    expect(raw(range)).toBe('console');
   });
 
   it('revalidates index.html every time, for / and for any page path of the app', async () => {

@@ -5,7 +5,7 @@ import { LoginForm } from '../features/session/LoginForm';
 /** The sign-in screen itself. Knows no router: the sign-in shell renders it before the router has loaded. */
 export function LoginScreen() {
   return (
-    <main className="flex min-h-screen items-center justify-center bg-gradient-to-br from-indigo-50 via-white to-sky-50 px-4 py-12">
+    <main className="flex min-h-screen items-center justify-center bg-slate-50 px-4 py-12">
       <div className="w-full max-w-md">
         <div className="mb-8 text-center">
           <div aria-hidden="true" className="mx-auto mb-4 flex h-14 w-14 items-center justify-center rounded-2xl bg-indigo-600 text-white shadow-lg shadow-indigo-600/30">
