@@ -29,15 +29,6 @@ const ENCODINGS = [
 ] as const;
 
 /**
- * helmet's `Origin-Agent-Cluster: ?1` is taken off the app's files. Chromium already keys agent clusters by
- * origin when the header is absent (document.domain stays disabled); the explicit opt-in additionally asks for
- * an origin-keyed process, which Chromium can only pick once the page's answer is in: a cold visit then starts
- * the page's renderer after the response instead of alongside the request, about 50 ms before the page's
- * files are even requested (docs/benchmarks.md, `/login` first paint). Every other security header stays.
- */
-const DROPPED_HEADERS = ['Origin-Agent-Cluster'] as const;
-
-/**
  * Files up to this size are answered from memory (the largest built file, the chart chunk, is about 0.6 MB raw).
  * A cold page load asks for several files at once; from memory each is one synchronous write, where `send`
  * takes four trips through libuv's thread pool (stat, open, read, close), each a wait for a turn on a busy
@@ -91,7 +82,6 @@ export function webAssets(root: string) {
     const type = TYPES[extname(file)] ?? 'application/octet-stream';
     const twin = ENCODINGS.find((e) => accepts(req.headers['accept-encoding'], e.name) && isFile(file + e.suffix));
     const path = twin ? file + twin.suffix : file;
-    for (const name of DROPPED_HEADERS) res.removeHeader(name);
     res.setHeader('Content-Type', type);
     res.setHeader('Cache-Control', cacheControl);
     res.setHeader('Vary', 'Accept-Encoding');
