@@ -6,6 +6,35 @@ import type { Actor } from './actor';
 import { IS_PUBLIC, ROLES_KEY } from './decorators';
 import { SessionService } from './session.service';
 
+/** What a route's decorators decide about who may call it. */
+interface RouteAccess {
+  isPublic: boolean;
+  roles: Role[] | undefined;
+}
+
+const ACCESS = new WeakMap<object, WeakMap<object, RouteAccess>>();
+
+/**
+ * A route's access, read from its decorators (the handler's over its controller's) on its first request and
+ * kept: decorators do not change while the app runs, and both guards ask on every request.
+ */
+function routeAccess(reflector: Reflector, context: ExecutionContext): RouteAccess {
+  const handler = context.getHandler();
+  const controller = context.getClass();
+  let byController = ACCESS.get(handler);
+  if (!byController) ACCESS.set(handler, (byController = new WeakMap()));
+  let access = byController.get(controller);
+  if (!access) {
+    const targets = [handler, controller];
+    access = {
+      isPublic: !!reflector.getAllAndOverride<boolean>(IS_PUBLIC, targets),
+      roles: reflector.getAllAndOverride<Role[] | undefined>(ROLES_KEY, targets),
+    };
+    byController.set(controller, access);
+  }
+  return access;
+}
+
 /**
  * Global: every route needs a valid bearer token unless marked @Public(). It asks SessionService directly
  * (as sockets do) rather than through passport: passport keeps one strategy per name for the whole process (two apps in one
@@ -20,8 +49,7 @@ export class JwtAuthGuard implements CanActivate {
   ) {}
 
   async canActivate(context: ExecutionContext): Promise<boolean> {
-    const isPublic = this.reflector.getAllAndOverride<boolean>(IS_PUBLIC, [context.getHandler(), context.getClass()]);
-    if (isPublic) return true;
+    if (routeAccess(this.reflector, context).isPublic) return true;
     const req = context.switchToHttp().getRequest<{ headers: Record<string, string | undefined>; user?: Actor }>();
     const token = bearerToken(req.headers.authorization);
     if (!token) throw unauthenticated();
@@ -43,9 +71,8 @@ export class RolesGuard implements CanActivate {
   constructor(private readonly reflector: Reflector) {}
 
   canActivate(context: ExecutionContext): boolean {
-    const targets = [context.getHandler(), context.getClass()];
-    if (this.reflector.getAllAndOverride<boolean>(IS_PUBLIC, targets)) return true;
-    const roles = this.reflector.getAllAndOverride<Role[] | undefined>(ROLES_KEY, targets);
+    const { isPublic, roles } = routeAccess(this.reflector, context);
+    if (isPublic) return true;
     // Deny by default: a route someone forgot to decide on is open to nobody, not to everybody.
     if (!roles) throw forbidden('Your role does not allow this');
     const actor = context.switchToHttp().getRequest<{ user?: Actor }>().user;
