@@ -13,6 +13,7 @@ import {
 } from '@kpi/contracts';
 import { MikroORM } from '@mikro-orm/sqlite';
 import { io } from 'socket.io-client';
+import { LiveLeaderboard } from '../../src/modules/leaderboard/live-leaderboard';
 import type { RealtimeServer } from '../../src/realtime/emit';
 import { EventPublisher } from '../../src/realtime/event-publisher';
 import { UnitOfWork } from '../../src/events/unit-of-work';
@@ -62,6 +63,9 @@ describe('wall displays', () => {
   };
   const board = (token: string) => t.http.get('/api/walls/me/board').set(bearer(token));
   const connect = async (token: string) => {
+    // An earlier test's scoring publishes its company's live top 10 just after its commit (coalesced, up to
+    // 250 ms later): a socket opened for this test starts once that has gone out.
+    await t.app.get(LiveLeaderboard).idle();
     const socket = await connectSocket(t, token);
     open.push(socket);
     return socket;
