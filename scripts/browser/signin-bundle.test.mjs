@@ -39,6 +39,15 @@ function chunksContaining(marker, what) {
   return found;
 }
 
+/** Signs `executive` in from the sign-in form and waits for their area. */
+async function signInAsExecutive(page, executive) {
+  await page.getByLabel('Email').fill(executive.email);
+  await page.getByLabel('Password', { exact: true }).fill(executive.password);
+  await page.getByRole('button', { name: 'Sign In' }).click();
+  await page.waitForURL(`${app.url}/executive`);
+  await page.getByRole('heading', { name: 'My Profile' }).first().waitFor();
+}
+
 test('the sign-in page loads no area, wall, router or socket.io-client code; signing in loads them', { skip }, async () => {
   const areas = ['SuperadminArea', 'AdminArea', 'ExecutiveArea', 'WallPage', 'App'].map(chunkOf);
   // Engine.IO's protocol query parameter, set by socket.io-client when it opens a connection.
@@ -59,11 +68,7 @@ test('the sign-in page loads no area, wall, router or socket.io-client code; sig
 
   // The same collection sees them once they are needed, so the check above would catch them.
   const executive = tenant.executives[0];
-  await page.getByLabel('Email').fill(executive.email);
-  await page.getByLabel('Password', { exact: true }).fill(executive.password);
-  await page.getByRole('button', { name: 'Sign In' }).click();
-  await page.waitForURL(`${app.url}/executive`);
-  await page.getByRole('heading', { name: 'My Profile' }).first().waitFor();
+  await signInAsExecutive(page, executive);
   await page.getByText('Login successful!').waitFor();
   for (const chunk of [chunkOf('App'), chunkOf('ExecutiveArea'), ...socketIo]) {
     assert.ok(loaded.includes(chunk), `${chunk} requested after signing in: ${loaded}`);
@@ -145,10 +150,6 @@ test('the sign-in page paints from index.html alone: no lazily fetched chunk, on
 
   // Signed in, the area is styled by the stylesheets loaded by then.
   const executive = tenant.executives[0];
-  await page.getByLabel('Email').fill(executive.email);
-  await page.getByLabel('Password', { exact: true }).fill(executive.password);
-  await page.getByRole('button', { name: 'Sign In' }).click();
-  await page.waitForURL(`${app.url}/executive`);
-  await page.getByRole('heading', { name: 'My Profile' }).first().waitFor();
+  await signInAsExecutive(page, executive);
   assert.deepEqual(await unstyledClasses(page, null), [], 'classes in the executive area without a rule');
 });
