@@ -69,15 +69,25 @@ describe('prepared answers on the wire', () => {
     expect(head.text ?? '').toBe('');
   });
 
-  it('gives each caller their own top 10 position from the same kept first places', async () => {
-    const [first, second] = c.executives;
-    const mine = await t.http.get(`/api/leaderboard/top10/${c.company._id}`).set(bearer(first.token)).expect(200);
-    const theirs = await t.http.get(`/api/leaderboard/top10/${c.company._id}`).set(bearer(second.token)).expect(200);
-    expect(theirs.body.top10).toEqual(mine.body.top10);
-    // Nobody is scored yet: no position, for either of them, and never the other's.
-    expect(mine.body.currentUserPosition).toBeNull();
-    expect(theirs.body.currentUserPosition).toBeNull();
-    expect(mine.body.totalExecutives).toBe(2);
+  it('gives a ranked executive their position, and everyone else the one answer without one', async () => {
+    const [ranked, unranked] = c.executives;
+    const made = await t.http.post('/api/tasks').set(bearer(c.admin.token)).send(task('Scored task', 0)).expect(201);
+    await t.http.put(`/api/tasks/${made.body._id}/submit`).set(bearer(ranked.token)).send({ content: 'Done' }).expect(200);
+    await t.http.put(`/api/tasks/${made.body._id}/score`).set(bearer(c.admin.token)).send({ qualityScore: 8, initiativeScore: 6, feedback: 'Good' }).expect(200);
+    const path = `/api/leaderboard/top10/${c.company._id}`;
+    const mine = await raw(t.http.get(path).set(bearer(ranked.token))).expect(200);
+    const theirs = await raw(t.http.get(path).set(bearer(unranked.token))).expect(200);
+    const admins = await raw(t.http.get(path).set(bearer(c.admin.token))).expect(200);
+    const [m, u, a] = [mine, theirs, admins].map((r) => JSON.parse((r.body as Buffer).toString()));
+    expect(m.currentUserPosition).toMatchObject({ rank: 1, user: { _id: ranked.user._id } });
+    expect(u.currentUserPosition).toBeNull();
+    expect(u.top10).toEqual(m.top10);
+    expect(u.top10.map((e: any) => e.user._id)).toEqual([ranked.user._id]);
+    // The unranked executive and the admin get the very same bytes; the admin naming the ranked one sees their position.
+    expect((admins.body as Buffer).equals(theirs.body as Buffer)).toBe(true);
+    expect(a.currentUserPosition).toBeNull();
+    const named = await t.http.get(`${path}?userId=${ranked.user._id}`).set(bearer(c.admin.token)).expect(200);
+    expect(named.body.currentUserPosition).toMatchObject({ rank: 1 });
   });
 
   it('keeps a page\'s cursor headers, exposed to scripts', async () => {

@@ -44,7 +44,7 @@ export class LeaderboardService {
   /**
    * The top 10 and where one executive stands: executives always see their own position. The company and the
    * period's ranking are read once per second at most and shared by every caller (standings-cache.ts), and
-   * so is the first places' JSON (top10-answer.ts).
+   * so are the first places' JSON and the whole answer of everyone without a position (top10-answer.ts).
    */
   async top10(actor: Actor, companyId: string, query: Top10QueryInput): Promise<Top10Answer> {
     // A company named in the path: another company answers 404 exactly like a missing one.
@@ -56,9 +56,10 @@ export class LeaderboardService {
     const userId = actor.role === 'executive' ? actor.userId : (query.userId ?? actor.userId);
     const board = await this.cache.board(company.id, periodKey(period), () => this.periodBoard(company, period));
     const mine = board.positions.get(userId);
+    if (!mine) return Top10Answer.unranked(board.top10, company.executives, period);
     return new Top10Answer({
       top10: board.top10,
-      currentUserPosition: mine ? { rank: mine.rank, user: { _id: mine.userId, name: mine.name, department: mine.department }, totalScore: mine.totalScore } : null,
+      currentUserPosition: { rank: mine.rank, user: { _id: mine.userId, name: mine.name, department: mine.department }, totalScore: mine.totalScore },
       totalExecutives: company.executives,
       period,
     });

@@ -27,4 +27,15 @@ describe('Top10Answer', () => {
     expect(arraysSerialised).toBe(1);
     expect(JSON.parse(second.body().toString()).currentUserPosition.rank).toBe(1);
   });
+
+  it('gives everyone without a position one answer per kept first places, and a new one when anything in it differs', () => {
+    const top10 = [entry(1, 'Ada', 4)];
+    const admin = Top10Answer.unranked(top10, 5, { year: 2026, month: 11 });
+    expect(Top10Answer.unranked(top10, 5, { year: 2026, month: 11 })).toBe(admin);
+    expect(admin.body().toString()).toBe(JSON.stringify({ top10, currentUserPosition: null, totalExecutives: 5, period: { year: 2026, month: 11 } }));
+    // One more executive in the company, or first places read again after a change: not the kept answer.
+    expect(Top10Answer.unranked(top10, 6, { year: 2026, month: 11 }).value.totalExecutives).toBe(6);
+    const reread = [entry(1, 'Ada', 4)];
+    expect(Top10Answer.unranked(reread, 6, { year: 2026, month: 11 })).not.toBe(Top10Answer.unranked(top10, 6, { year: 2026, month: 11 }));
+  });
 });
