@@ -7,6 +7,7 @@ import { APP_CONFIG, type AppConfig } from './config/env';
 import { ormOptions } from './config/mikro-orm.config';
 import { RequestScopeMiddleware } from './common/request-scope/request-scope.middleware';
 import { ReadConnectionCloser } from './database/read-rows';
+import { WalCheckpointer } from './database/wal-checkpointer';
 import { EventsModule } from './events/events.module';
 import { HealthModule } from './health/health.module';
 import { loggingModule } from './logging/logging';
@@ -29,7 +30,7 @@ export class AppModule {
     return {
       module: AppModule,
       global: true,
-      providers: [{ provide: APP_CONFIG, useValue: config }, ReadConnectionCloser, RequestScopeMiddleware],
+      providers: [{ provide: APP_CONFIG, useValue: config }, ReadConnectionCloser, WalCheckpointer, RequestScopeMiddleware],
       exports: [APP_CONFIG],
       imports: [
         loggingModule(config),

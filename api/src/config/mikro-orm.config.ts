@@ -8,6 +8,7 @@ import { dirname } from 'node:path';
 import { ENTITIES } from '../database/entities';
 import { MIGRATIONS } from '../database/migrations';
 import { MIGRATIONS_POSTGRESQL } from '../database/migrations/postgresql';
+import { WRITER_AUTOCHECKPOINT_PAGES } from '../database/wal-checkpointer';
 import type { AppConfig } from './env';
 
 /**
@@ -17,7 +18,14 @@ import type { AppConfig } from './env';
  * on power loss or an OS crash the last commits before the latest checkpoint may be rolled back (never
  * corrupted). docs/architecture.md and docs/benchmarks.md say why; one fsync per scoring was most of its latency.
  */
-const SQLITE_PRAGMAS = ['PRAGMA journal_mode = WAL', 'PRAGMA synchronous = NORMAL', 'PRAGMA foreign_keys = ON', 'PRAGMA busy_timeout = 5000'];
+const SQLITE_PRAGMAS = [
+  'PRAGMA journal_mode = WAL',
+  'PRAGMA synchronous = NORMAL',
+  'PRAGMA foreign_keys = ON',
+  'PRAGMA busy_timeout = 5000',
+  // The api checkpoints from a connection of its own (database/wal-checkpointer.ts); the writer's is a backstop.
+  `PRAGMA wal_autocheckpoint = ${WRITER_AUTOCHECKPOINT_PAGES}`,
+];
 
 type SqliteConnection = { serialize(cb: () => void): void; run(sql: string, cb?: (err: Error | null) => void): void };
 

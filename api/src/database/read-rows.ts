@@ -1,13 +1,7 @@
 import { Injectable, type OnModuleDestroy } from '@nestjs/common';
 import { MikroORM } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/sqlite';
-import { createRequire } from 'node:module';
-
-type Sqlite3 = typeof import('sqlite3');
-type Database = import('sqlite3').Database;
-
-/** The api's own SQLite driver (the one @mikro-orm/sqlite loads), resolved lazily: a PostgreSQL install may lack it. */
-const loadSqlite3 = (): Sqlite3 => createRequire(require.resolve('@mikro-orm/sqlite'))('sqlite3') as Sqlite3;
+import { loadSqlite3, type SqliteDatabase as Database } from './sqlite-driver';
 
 /** One read-only connection per ORM connection, opened on first use; null where there is none to open. */
 const readers = new WeakMap<object, Database | null>();

@@ -17,6 +17,7 @@ interface Pending {
 export class EventRecorder {
   private pending: Pending[] = [];
   private notices: CommitNotice[] = [];
+  private closing: (() => Promise<void>)[] = [];
 
   constructor(private readonly em: EntityManager) {}
 
@@ -29,11 +30,21 @@ export class EventRecorder {
     this.notices.push(notice);
   }
 
+  /**
+   * Runs `write` once, in the transaction, just before `flush` numbers the events: for rows a unit of work writes
+   * in one statement however many times it was asked for them (notifications.service.ts). `write` may record
+   * events of its own.
+   */
+  beforeFlush(write: () => Promise<void>): void {
+    this.closing.push(write);
+  }
+
   get size(): number {
     return this.pending.length;
   }
 
   async flush(): Promise<Committed> {
+    for (const write of this.closing.splice(0)) await write();
     const byStream = new Map<string, Pending[]>();
     for (const p of this.pending) {
       const stream = streamOf(p.audience);

@@ -17,12 +17,13 @@ const inHours = (hours: number) => new Date(Date.now() + hours * HOUR).toISOStri
  */
 describe('the cost of a scoring', () => {
   let t: TestApp;
+  let root: string;
   let a: Tenant;
   let exec2: TestSocket;
 
   beforeAll(async () => {
     t = await startTestApp();
-    const root = (await superadminLogin(t)).token;
+    root = (await superadminLogin(t)).token;
     a = await createTenant(t, root, 2);
     exec2 = await connectSocket(t, a.executives[1].token);
   });
@@ -35,18 +36,18 @@ describe('the cost of a scoring', () => {
   /** The live top 10 follows a scoring's commit on its own; statements are counted once it is done. */
   const liveIdle = () => t.app.get(LiveLeaderboard).idle();
 
-  async function submitted(exec: Member, title: string): Promise<string> {
+  async function submitted(exec: Member, title: string, deadline = inHours(-1), tenant = a): Promise<string> {
     const created = await t.http
       .post('/api/tasks')
-      .set(bearer(a.admin.token))
-      .send({ title, description: 'Measured', assignedTo: exec.user._id, deadline: inHours(-1), reportLink: 'https://reports.example.com/c' })
+      .set(bearer(tenant.admin.token))
+      .send({ title, description: 'Measured', assignedTo: exec.user._id, deadline, reportLink: 'https://reports.example.com/c' })
       .expect(201);
     await t.http.put(`/api/tasks/${created.body._id}/submit`).set(bearer(exec.token)).send({ content: 'Done' }).expect(200);
     return created.body._id as string;
   }
 
   /** Scores as the admin, listing the statements the write connection runs meanwhile (session lookups aside). */
-  async function score(taskId: string, quality: number, initiative: number, comment?: string): Promise<string[]> {
+  async function score(taskId: string, quality: number, initiative: number, comment?: string, tenant = a): Promise<string[]> {
     const conn = connection();
     const original = conn.execute.bind(conn);
     const statements: string[] = [];
@@ -57,7 +58,7 @@ describe('the cost of a scoring', () => {
       return original(...args);
     }) as typeof conn.execute;
     try {
-      await t.http.put(`/api/tasks/${taskId}/score`).set(bearer(a.admin.token)).send({ qualityScore: quality, initiativeScore: initiative, feedback: 'Noted.', comment }).expect(200);
+      await t.http.put(`/api/tasks/${taskId}/score`).set(bearer(tenant.admin.token)).send({ qualityScore: quality, initiativeScore: initiative, feedback: 'Noted.', comment }).expect(200);
       // The scoring's unit of work ends with its event log insert; the live top 10 may follow with its own.
       return statements.slice(0, statements.findIndex((s) => /^insert into `?event_log/.test(s)) + 1);
     } finally {
@@ -107,5 +108,33 @@ describe('the cost of a scoring', () => {
     await liveIdle();
     await settle();
     expect(exec2.events.filter((e) => e.type === 'leaderboard.updated')).toHaveLength(before);
+  });
+
+  it('a first perfect scoring writes its three notifications in one insert, each with the unread count as of it, and reads no badge catalogue', async () => {
+    const b = await createTenant(t, root, 2);
+    const [warm, fresh] = b.executives;
+    // Perfect (10/10, on time) and a first task: two badges, so three notifications with the scoring's own.
+    await score(await submitted(warm, 'Warm-up', inHours(2), b), 10, 10, undefined, b);
+    const socket = await connectSocket(t, fresh.token);
+    try {
+      const statements = await score(await submitted(fresh, 'Perfect', inHours(2), b), 10, 10, undefined, b);
+      expect(statements.filter((s) => /^insert into `?notifications/.test(s))).toHaveLength(1);
+      expect(statements.filter((s) => /count\(\*\) as n from `?notifications/.test(s))).toHaveLength(1);
+      // The catalogue is read once per process, not on every scoring that earns a badge.
+      expect(statements.filter((s) => /from `?badges`?/.test(s))).toEqual([]);
+      await socket.waitFor('notification.created', 3000, (e) => (e.payload as EventPayloads['notification.created']).unread === 4);
+      const told = socket.events.filter((e) => e.type === 'notification.created') as EventEnvelope<'notification.created'>[];
+      expect(told.map((e) => [e.payload.notification.kind, e.payload.unread])).toEqual([
+        ['task.assigned', 1],
+        ['task.scored', 2],
+        ['badge.awarded', 3],
+        ['badge.awarded', 4],
+      ]);
+      expect(socket.events.filter((e) => e.type === 'badge.awarded')).toHaveLength(2);
+      const bell = await t.http.get('/api/notifications').set(bearer(fresh.token)).expect(200);
+      expect(bell.body.unread).toBe(4);
+    } finally {
+      socket.close();
+    }
   });
 });

@@ -1,20 +1,46 @@
+import { randomUUID } from 'node:crypto';
 import type { EntityManager } from '@mikro-orm/knex';
 import { Scope } from '../../common/tenancy/scope';
-import { Company } from '../companies/company.entity';
-import { User } from '../users/user.entity';
-import { Badge } from './badge.entity';
 import type { AwardDraft } from './badge-rules';
-import { UserBadge } from './user-badge.entity';
+import type { BadgeFields } from './badge.view';
 
 const marks = (values: unknown[]) => values.map(() => '?').join(', ');
 const keyOf = (userId: string, badgeId: string, period: string) => `${userId}\u0000${badgeId}\u0000${period}`;
 
+/** Rows per insert: well under SQLite's 32,766 bound variables at seven a row (the demo seed stores thousands). */
+const INSERT_CHUNK = 500;
+
+/** An award as stored: what its view, its event and its notification need. */
+export interface StoredAward {
+  id: string;
+  userId: string;
+  badge: BadgeFields;
+  period: string;
+  reason: string | null;
+  awardedAt: Date;
+}
+
 /**
- * Stores the drafts not held yet, in a few statements whatever their number: one query for the awards
- * already held, one for the badges, one insert. The unique (user, badge, period) index backs it up: an
- * award is never stored twice. Emits nothing; `BadgeAwardsService` tells people, the demo seed does not.
+ * The badge catalogue, read once per process: migrations seed it and nothing at run time changes it, so
+ * every scoring reading it again was a statement for nothing. Read again when a badge is asked for that it
+ * does not hold (a newer migration's, in a process that read it before).
  */
-export async function storeAwards(em: EntityManager, companyId: string, drafts: AwardDraft[]): Promise<UserBadge[]> {
+let catalogue: Map<string, BadgeFields> | null = null;
+
+async function badgesById(em: EntityManager, ids: string[]): Promise<Map<string, BadgeFields>> {
+  if (!catalogue || ids.some((id) => !catalogue!.has(id))) {
+    const rows = await em.execute<BadgeFields[]>('select id, icon, name, description from badges');
+    catalogue = new Map(rows.map((b) => [b.id, { id: b.id, icon: b.icon, name: b.name, description: b.description }]));
+  }
+  return catalogue;
+}
+
+/**
+ * Stores the drafts not held yet, in a few plain statements whatever their number: one query for the awards
+ * already held and one insert (the catalogue comes from memory). The unique (user, badge, period) index backs it
+ * up: an award is never stored twice. Emits nothing; `BadgeAwardsService` tells people, the demo seed does not.
+ */
+export async function storeAwards(em: EntityManager, companyId: string, drafts: AwardDraft[]): Promise<StoredAward[]> {
   const wanted = new Map<string, AwardDraft>();
   for (const d of drafts) {
     const key = keyOf(d.userId, d.badgeId, d.period);
@@ -37,20 +63,25 @@ export async function storeAwards(em: EntityManager, companyId: string, drafts: 
   if (wanted.size === 0) return [];
 
   const fresh = [...wanted.values()];
-  const badges = new Map((await em.find(Badge, { id: { $in: [...new Set(fresh.map((d) => d.badgeId))] } })).map((b) => [b.id, b]));
-  const companyRef = em.getReference(Company, companyId);
+  const badges = await badgesById(em, [...new Set(fresh.map((d) => d.badgeId))]);
   // One instant for the batch, so badges earned together read in a stable order (by badge id).
   const now = new Date();
-  const awards = fresh.map((d) =>
-    em.create(UserBadge, {
-      user: em.getReference(User, d.userId),
-      badge: badges.get(d.badgeId)!,
-      company: companyRef,
-      period: d.period,
-      reason: d.reason,
-      awardedAt: d.awardedAt ?? now,
-    }),
-  );
-  await em.flush();
+  const awards: StoredAward[] = fresh.map((d) => ({
+    id: randomUUID(),
+    userId: d.userId,
+    badge: badges.get(d.badgeId)!,
+    period: d.period,
+    reason: d.reason,
+    awardedAt: d.awardedAt ?? now,
+  }));
+  const date = (d: Date) => em.getPlatform().processDateProperty(d);
+  for (let i = 0; i < awards.length; i += INSERT_CHUNK) {
+    const chunk = awards.slice(i, i + INSERT_CHUNK);
+    await em.execute(
+      `insert into user_badges (id, user_id, badge_id, company_id, period, reason, awarded_at) values ${chunk.map(() => '(?, ?, ?, ?, ?, ?, ?)').join(', ')}`,
+      chunk.flatMap((a) => [a.id, a.userId, a.badge.id, companyId, a.period, a.reason, date(a.awardedAt)]),
+      'run',
+    );
+  }
   return awards;
 }

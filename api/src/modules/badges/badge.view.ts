@@ -1,10 +1,20 @@
 import type { UserBadge as UserBadgeView, Badge as BadgeView } from '@kpi/contracts';
 import type { Badge } from './badge.entity';
-import type { UserBadge } from './user-badge.entity';
 
-export const toBadgeView = (b: Badge): BadgeView => ({ _id: b.id, icon: b.icon, name: b.name, description: b.description });
+/** What a badge's view shows: its entity, or a row of the catalogue. */
+export type BadgeFields = Pick<Badge, 'id' | 'icon' | 'name' | 'description'>;
 
-export const toUserBadgeView = (ub: UserBadge): UserBadgeView => ({
+/** What an award's view shows: its entity with the badge loaded, or an award just stored (badge-awards.ts). */
+export interface AwardFields {
+  id: string;
+  badge: BadgeFields;
+  awardedAt: Date;
+  reason: string | null;
+}
+
+export const toBadgeView = (b: BadgeFields): BadgeView => ({ _id: b.id, icon: b.icon, name: b.name, description: b.description });
+
+export const toUserBadgeView = (ub: AwardFields): UserBadgeView => ({
   _id: ub.id,
   badge: toBadgeView(ub.badge),
   awardedAt: ub.awardedAt.toISOString(),

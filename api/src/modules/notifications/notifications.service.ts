@@ -21,6 +21,11 @@ const NOTIFICATION_ORDER: SqlSortKey[] = [
 ];
 const NOTIFICATION_CURSOR = ['number', 'string'] as const;
 
+interface PendingNotification {
+  r: { id: string; companyId: string | null };
+  n: { id: string; kind: NotificationKind; title: string; body: string; link: string; readAt: null; createdAt: Date };
+}
+
 export interface NotificationDraft {
   kind: NotificationKind;
   title: string;
@@ -40,23 +45,45 @@ export class NotificationsService {
     private readonly cursors: CursorCodec,
   ) {}
 
+  /** What each open unit of work has notified so far, written just before its events (see `notify`). */
+  private readonly pending = new WeakMap<EventRecorder, PendingNotification[]>();
+
   /**
    * Stores one notification per recipient and tells each of them, with their new unread count: for a few
-   * people whose notifications differ (an assignee, a badge's receivers). One insert of plain rows, no entities.
+   * people whose notifications differ (an assignee, a badge's receivers). Everything a unit of work notifies is
+   * written together before its events are numbered: one insert of plain rows and one grouped count, however
+   * many notifications a scoring brings (its own, each badge's).
    */
-  async notify(em: EntityManager, events: EventRecorder, recipients: { id: string; companyId: string | null }[], draft: NotificationDraft): Promise<void> {
+  notify(em: EntityManager, events: EventRecorder, recipients: { id: string; companyId: string | null }[], draft: NotificationDraft): void {
     if (recipients.length === 0) return;
+    let batch = this.pending.get(events);
+    if (!batch) {
+      const created: PendingNotification[] = [];
+      this.pending.set(events, (batch = created));
+      events.beforeFlush(() => {
+        this.pending.delete(events);
+        return this.store(em, events, created);
+      });
+    }
     const createdAt = new Date();
-    const created = recipients.map((r) => ({ r, n: { id: randomUUID(), ...draft, readAt: null, createdAt } }));
+    for (const r of recipients) batch.push({ r, n: { id: randomUUID(), ...draft, readAt: null, createdAt } });
+  }
+
+  private async store(em: EntityManager, events: EventRecorder, created: PendingNotification[]): Promise<void> {
+    const date = (d: Date) => em.getPlatform().processDateProperty(d);
     // One plain insert: the ORM's insertMany cost more than the statement on the scoring path.
-    const at = em.getPlatform().processDateProperty(createdAt);
     await em.execute(
       `insert into notifications (id, user_id, kind, title, body, link, read_at, created_at) values ${created.map(() => '(?, ?, ?, ?, ?, ?, null, ?)').join(', ')}`,
-      created.flatMap(({ r, n }) => [n.id, r.id, n.kind, n.title, n.body, n.link, at]),
+      created.flatMap(({ r, n }) => [n.id, r.id, n.kind, n.title, n.body, n.link, date(n.createdAt)]),
     );
-    const unread = await this.unreadCounts(em, recipients.map((r) => r.id));
+    const unread = await this.unreadCounts(em, [...new Set(created.map(({ r }) => r.id))]);
+    // Each recipient's notifications in the order they were asked for, the last one carrying their count now.
+    const seen = new Map<string, number>();
+    for (const { r } of created) seen.set(r.id, (seen.get(r.id) ?? 0) + 1);
     for (const { r, n } of created) {
-      events.record('notification.created', { kind: 'user', userId: r.id, companyId: r.companyId }, { notification: toNotificationView(n), unread: unread.get(r.id) ?? 1 });
+      const later = (seen.get(r.id) ?? 1) - 1;
+      seen.set(r.id, later);
+      events.record('notification.created', { kind: 'user', userId: r.id, companyId: r.companyId }, { notification: toNotificationView(n), unread: (unread.get(r.id) ?? 1) - later });
     }
   }
 

@@ -67,7 +67,7 @@ export class TasksService {
       const view = toTaskView(task);
       this.recordForAssignee(events, 'task.assigned', companyId, assignee.id, { task: view });
       events.record('stats.changed', { kind: 'superadmin' }, { companyId });
-      await this.notifications.notify(em, events, [{ id: assignee.id, companyId }], {
+      this.notifications.notify(em, events, [{ id: assignee.id, companyId }], {
         kind: 'task.assigned',
         title: 'New task assigned',
         body: `${actor.name} assigned you "${task.title}"`,
@@ -104,13 +104,13 @@ export class TasksService {
       this.recordForAssignee(events, 'task.updated', companyId, assignee.id, { task: view });
       if (assignee !== previous) {
         events.record('task.deleted', { kind: 'user', userId: previous.id, companyId }, { taskId: task.id, assigneeId: previous.id });
-        await this.notifications.notify(em, events, [{ id: assignee.id, companyId }], {
+        this.notifications.notify(em, events, [{ id: assignee.id, companyId }], {
           kind: 'task.assigned',
           title: 'New task assigned',
           body: `${actor.name} assigned you "${task.title}"`,
           link: EXECUTIVE_TASKS,
         });
-        await this.notifications.notify(em, events, [{ id: previous.id, companyId }], {
+        this.notifications.notify(em, events, [{ id: previous.id, companyId }], {
           kind: 'task.assigned',
           title: 'Task reassigned',
           body: `${actor.name} reassigned "${task.title}" to someone else`,
@@ -141,7 +141,7 @@ export class TasksService {
       // The executive's other tabs and devices see their own submission too.
       events.record('task.updated', { kind: 'user', userId: task.assignedTo.id, companyId }, { task: view });
       const admins = await em.find(User, { company: companyId, role: 'admin', isActive: true }, { fields: ['id'] });
-      await this.notifications.notify(
+      this.notifications.notify(
         em,
         events,
         admins.map((a) => ({ id: a.id, companyId })),
@@ -191,7 +191,7 @@ export class TasksService {
       const view = scoringView(scored, comments, now);
       this.recordForAssignee(events, 'task.scored', companyId, assigneeId, { task: view });
       events.record('stats.changed', { kind: 'superadmin' }, { companyId });
-      await this.notifications.notify(em, events, [{ id: assigneeId, companyId }], {
+      this.notifications.notify(em, events, [{ id: assigneeId, companyId }], {
         kind: 'task.scored',
         title: previous ? 'Your task was re-scored' : 'Your task was scored',
         body: `"${row.title}" scored ${next.totalScore.toFixed(1)}/10`,
