@@ -46,16 +46,22 @@ describe('the cost of a scoring', () => {
     return created.body._id as string;
   }
 
+  /** The most statements the last `score` had under way at once. */
+  let peakInFlight = 0;
+
   /** Scores as the admin, listing the statements the write connection runs meanwhile (session lookups aside). */
   async function score(taskId: string, quality: number, initiative: number, comment?: string, tenant = a): Promise<string[]> {
     const conn = connection();
     const original = conn.execute.bind(conn);
     const statements: string[] = [];
+    let inFlight = 0;
+    peakInFlight = 0;
     conn.execute = ((...args: Parameters<typeof original>) => {
       const [query] = args;
       const sql = typeof query === 'string' ? query : (query as { toSQL(): { sql: string } }).toSQL().sql;
       if (sql !== SESSION_SQL) statements.push(sql.replace(/\s+/g, ' ').slice(0, 100));
-      return original(...args);
+      peakInFlight = Math.max(peakInFlight, ++inFlight);
+      return original(...args).finally(() => inFlight--);
     }) as typeof conn.execute;
     try {
       await t.http.put(`/api/tasks/${taskId}/score`).set(bearer(tenant.admin.token)).send({ qualityScore: quality, initiativeScore: initiative, feedback: 'Noted.', comment }).expect(200);
@@ -120,6 +126,8 @@ describe('the cost of a scoring', () => {
       const statements = await score(await submitted(fresh, 'Perfect', inHours(2), b), 10, 10, undefined, b);
       expect(statements.filter((s) => /^insert into `?notifications/.test(s))).toHaveLength(1);
       expect(statements.filter((s) => /count\(\*\) as n from `?notifications/.test(s))).toHaveLength(1);
+      // Its writes (task, history, both aggregates, badges) are under way together, not one after another.
+      expect(peakInFlight).toBeGreaterThanOrEqual(4);
       // The catalogue is read once per process, not on every scoring that earns a badge.
       expect(statements.filter((s) => /from `?badges`?/.test(s))).toEqual([]);
       await socket.waitFor('notification.created', 3000, (e) => (e.payload as EventPayloads['notification.created']).unread === 4);

@@ -78,14 +78,18 @@ export interface Scoring {
   at: Date;
 }
 
-/** Stores a scoring's figures on the task; returns the row as it now reads. */
-export async function writeScoring(em: EntityManager, row: TaskRow, { next, scoredAt, scorer, at }: Scoring): Promise<TaskRow> {
+/** Stores a scoring's figures on the task. */
+export async function writeScoring(em: EntityManager, row: TaskRow, { next, scoredAt, scorer, at }: Scoring): Promise<void> {
   const date = (d: Date) => em.getPlatform().processDateProperty(d);
   await em.execute(
     `update tasks set quality_score = ?, time_score = ?, initiative_score = ?, total_score = ?, feedback = ?, status = 'completed',
        scored_at = ?, scored_by_id = ?, updated_at = ? where id = ? and company_id = ?`,
     [next.qualityScore, next.timeScore, next.initiativeScore, next.totalScore, next.feedback, date(scoredAt), scorer.id, date(at), row.id, row.company_id],
   );
+}
+
+/** The task's row as `writeScoring` leaves it. */
+export function scoredRow(row: TaskRow, { next, scoredAt, scorer, at }: Scoring): TaskRow {
   return {
     ...row,
     quality_score: next.qualityScore,

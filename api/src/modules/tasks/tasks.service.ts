@@ -17,7 +17,8 @@ import { User } from '../users/user.entity';
 import { ScoreHistory } from './score-history.entity';
 import { appendScoreHistory, intactRows } from './score-chain';
 import { isRetriedScoring } from './scoring-keys';
-import { insertComment, readForScoring, scoringView, stateOf, writeScoring } from './scoring-rows';
+import { insertComment, readForScoring, scoredRow, scoringView, stateOf, writeScoring } from './scoring-rows';
+import { inParallel } from '../../database/in-parallel';
 import { Task } from './task.entity';
 import { canScore, canSubmit, currentFigures, isLocked, scoreFigures, scoringReason } from './task-rules';
 import { toScoreHistoryView, toTaskView } from './task.view';
@@ -172,23 +173,10 @@ export class TasksService {
       const now = new Date();
       const scorer = { id: actor.userId, name: actor.name };
       // A re-score corrects the figures; the task stays in the period it was first scored in.
-      const scoredAt = state.scoredAt ?? now;
-      const scored = await writeScoring(em, row, { next, scoredAt, scorer, at: now });
+      const scoring = { next, scoredAt: state.scoredAt ?? now, scorer, at: now };
       if (input.comment) comments.push(await insertComment(em, row.id, { ...scorer, role: actor.role }, input.comment, now));
-      await appendScoreHistory(em, {
-        companyId,
-        taskId: row.id,
-        scoredById: scorer.id,
-        scoredByName: scorer.name,
-        reason: scoringReason(previous),
-        previous,
-        next,
-        at: now,
-      });
       const assigneeId = row.assigned_to_id;
-      await this.aggregates.recordScoring(em, { company: { id: companyId, timeZone: row.time_zone }, assignedTo: { id: assigneeId }, scoredAt }, previous, next);
-
-      const view = scoringView(scored, comments, now);
+      const view = scoringView(scoredRow(row, scoring), comments, now);
       this.recordForAssignee(events, 'task.scored', companyId, assigneeId, { task: view });
       events.record('stats.changed', { kind: 'superadmin' }, { companyId });
       this.notifications.notify(em, events, [{ id: assigneeId, companyId }], {
@@ -199,7 +187,13 @@ export class TasksService {
       });
       // What the scoring earns; the live leaderboard of the current month follows the commit (docs/scoring-and-ranking.md).
       const facts = { taskId: row.id, title: row.title, userId: assigneeId, totalScore: next.totalScore, submittedAt: state.submittedAt, deadline: state.deadline };
-      await this.badgeAwards.award(em, events, companyId, taskBadges(facts));
+      // The scoring's writes depend on the task row alone, not on one another: sent together.
+      await inParallel([
+        writeScoring(em, row, scoring),
+        appendScoreHistory(em, { companyId, taskId: row.id, scoredById: scorer.id, scoredByName: scorer.name, reason: scoringReason(previous), previous, next, at: now }),
+        this.aggregates.recordScoring(em, { company: { id: companyId, timeZone: row.time_zone }, assignedTo: { id: assigneeId }, scoredAt: scoring.scoredAt }, previous, next),
+        this.badgeAwards.award(em, events, companyId, taskBadges(facts)),
+      ]);
       this.leaderboard.recordLiveUpdate(events, companyId);
       return view;
     });
