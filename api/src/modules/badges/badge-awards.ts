@@ -1,10 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import type { EntityManager } from '@mikro-orm/knex';
-import { Scope } from '../../common/tenancy/scope';
 import type { AwardDraft } from './badge-rules';
 import type { BadgeFields } from './badge.view';
 
-const marks = (values: unknown[]) => values.map(() => '?').join(', ');
 const keyOf = (userId: string, badgeId: string, period: string) => `${userId}\u0000${badgeId}\u0000${period}`;
 
 /** Rows per insert: well under SQLite's 32,766 bound variables at seven a row (the demo seed stores thousands). */
@@ -36,9 +34,10 @@ async function badgesById(em: EntityManager, ids: string[]): Promise<Map<string,
 }
 
 /**
- * Stores the drafts not held yet, in a few plain statements whatever their number: one query for the awards
- * already held and one insert (the catalogue comes from memory). The unique (user, badge, period) index backs it
- * up: an award is never stored twice. Emits nothing; `BadgeAwardsService` tells people, the demo seed does not.
+ * Stores the drafts not held yet and answers those it stored. The unique (user, badge, period) index decides
+ * what is held: each insert skips the rows it already has (`on conflict do nothing`) and returns the ones it
+ * wrote, so an award is never stored twice and a scoring that earns one costs one statement (the catalogue comes
+ * from memory). Emits nothing; `BadgeAwardsService` tells people, the demo seed does not.
  */
 export async function storeAwards(em: EntityManager, companyId: string, drafts: AwardDraft[]): Promise<StoredAward[]> {
   const wanted = new Map<string, AwardDraft>();
@@ -48,25 +47,10 @@ export async function storeAwards(em: EntityManager, companyId: string, drafts: 
   }
   if (wanted.size === 0) return [];
 
-  const list = [...wanted.values()];
-  const company = Scope.company(companyId).sql('company_id');
-  const users = [...new Set(list.map((d) => d.userId))];
-  const badgeIds = [...new Set(list.map((d) => d.badgeId))];
-  const periods = [...new Set(list.map((d) => d.period))];
-  // Plain SQL: on every scoring, building this statement with the query builder cost more than running it.
-  const held = await em.execute<{ user_id: string; badge_id: string; period: string }[]>(
-    `select user_id, badge_id, period from user_badges where ${company.sql}
-     and user_id in (${marks(users)}) and badge_id in (${marks(badgeIds)}) and period in (${marks(periods)})`,
-    [...company.params, ...users, ...badgeIds, ...periods],
-  );
-  for (const h of held) wanted.delete(keyOf(h.user_id, h.badge_id, h.period));
-  if (wanted.size === 0) return [];
-
-  const fresh = [...wanted.values()];
-  const badges = await badgesById(em, [...new Set(fresh.map((d) => d.badgeId))]);
+  const badges = await badgesById(em, [...new Set([...wanted.values()].map((d) => d.badgeId))]);
   // One instant for the batch, so badges earned together read in a stable order (by badge id).
   const now = new Date();
-  const awards: StoredAward[] = fresh.map((d) => ({
+  const candidates: StoredAward[] = [...wanted.values()].map((d) => ({
     id: randomUUID(),
     userId: d.userId,
     badge: badges.get(d.badgeId)!,
@@ -75,13 +59,15 @@ export async function storeAwards(em: EntityManager, companyId: string, drafts: 
     awardedAt: d.awardedAt ?? now,
   }));
   const date = (d: Date) => em.getPlatform().processDateProperty(d);
-  for (let i = 0; i < awards.length; i += INSERT_CHUNK) {
-    const chunk = awards.slice(i, i + INSERT_CHUNK);
-    await em.execute(
-      `insert into user_badges (id, user_id, badge_id, company_id, period, reason, awarded_at) values ${chunk.map(() => '(?, ?, ?, ?, ?, ?, ?)').join(', ')}`,
+  const stored = new Set<string>();
+  for (let i = 0; i < candidates.length; i += INSERT_CHUNK) {
+    const chunk = candidates.slice(i, i + INSERT_CHUNK);
+    const rows = await em.execute<{ id: string }[]>(
+      `insert into user_badges (id, user_id, badge_id, company_id, period, reason, awarded_at) values ${chunk.map(() => '(?, ?, ?, ?, ?, ?, ?)').join(', ')}
+       on conflict (user_id, badge_id, period) do nothing returning id`,
       chunk.flatMap((a) => [a.id, a.userId, a.badge.id, companyId, a.period, a.reason, date(a.awardedAt)]),
-      'run',
     );
+    for (const row of rows) stored.add(row.id);
   }
-  return awards;
+  return candidates.filter((a) => stored.has(a.id));
 }

@@ -9,6 +9,7 @@ import { afterSql, orderSql, type SqlCondition, type SqlSortKey } from '../../co
 import { cut, Page } from '../../common/paging/page';
 import { toDate } from '../../common/rows/columns';
 import type { EventRecorder } from '../../events/event-recorder';
+import { inParallel } from '../../database/in-parallel';
 import { UnitOfWork } from '../../events/unit-of-work';
 import { Notification } from './notification.entity';
 import { notificationRowView, toNotificationView, type NotificationRow } from './notification.view';
@@ -20,6 +21,8 @@ const NOTIFICATION_ORDER: SqlSortKey[] = [
   { column: 'n.id', dir: 'asc' },
 ];
 const NOTIFICATION_CURSOR = ['number', 'string'] as const;
+
+const marks = (values: unknown[]) => values.map(() => '?').join(', ');
 
 interface PendingNotification {
   r: { id: string; companyId: string | null };
@@ -71,19 +74,26 @@ export class NotificationsService {
 
   private async store(em: EntityManager, events: EventRecorder, created: PendingNotification[]): Promise<void> {
     const date = (d: Date) => em.getPlatform().processDateProperty(d);
-    // One plain insert: the ORM's insertMany cost more than the statement on the scoring path.
-    await em.execute(
-      `insert into notifications (id, user_id, kind, title, body, link, read_at, created_at) values ${created.map(() => '(?, ?, ?, ?, ?, ?, null, ?)').join(', ')}`,
-      created.flatMap(({ r, n }) => [n.id, r.id, n.kind, n.title, n.body, n.link, date(n.createdAt)]),
-    );
-    const unread = await this.unreadCounts(em, [...new Set(created.map(({ r }) => r.id))]);
-    // Each recipient's notifications in the order they were asked for, the last one carrying their count now.
-    const seen = new Map<string, number>();
-    for (const { r } of created) seen.set(r.id, (seen.get(r.id) ?? 0) + 1);
+    const recipients = [...new Set(created.map(({ r }) => r.id))];
+    const ids = created.map(({ n }) => n.id);
+    // The insert and the count go together (database/in-parallel.ts): the count leaves out the rows being
+    // inserted, whichever runs first, and they are added below.
+    const [, before] = await inParallel([
+      em.execute(
+        `insert into notifications (id, user_id, kind, title, body, link, read_at, created_at) values ${created.map(() => '(?, ?, ?, ?, ?, ?, null, ?)').join(', ')}`,
+        created.flatMap(({ r, n }) => [n.id, r.id, n.kind, n.title, n.body, n.link, date(n.createdAt)]),
+      ),
+      em.execute<{ user_id: string; n: number | string }[]>(
+        `select user_id, count(*) as n from notifications where user_id in (${marks(recipients)}) and read_at is null and id not in (${marks(ids)}) group by user_id`,
+        [...recipients, ...ids],
+      ),
+    ]);
+    const unread = new Map(before.map((row) => [row.user_id, Number(row.n)]));
+    // Each recipient's notifications in the order they were asked for, each carrying the count as of it.
     for (const { r, n } of created) {
-      const later = (seen.get(r.id) ?? 1) - 1;
-      seen.set(r.id, later);
-      events.record('notification.created', { kind: 'user', userId: r.id, companyId: r.companyId }, { notification: toNotificationView(n), unread: (unread.get(r.id) ?? 1) - later });
+      const count = (unread.get(r.id) ?? 0) + 1;
+      unread.set(r.id, count);
+      events.record('notification.created', { kind: 'user', userId: r.id, companyId: r.companyId }, { notification: toNotificationView(n), unread: count });
     }
   }
 
@@ -150,14 +160,5 @@ export class NotificationsService {
   private async listIn(em: EntityManager, actor: Actor, unread: number): Promise<NotificationList> {
     const items = await em.find(Notification, { user: actor.userId }, { orderBy: { createdAt: 'desc' }, limit: NOTIFICATION_PAGE, refresh: true });
     return { items: items.map(toNotificationView), unread };
-  }
-
-  /** Plain SQL: on the scoring path, building this statement with the query builder cost more than running it. */
-  private async unreadCounts(em: EntityManager, userIds: string[]): Promise<Map<string, number>> {
-    const rows = await em.execute<{ user_id: string; n: number | string }[]>(
-      `select user_id, count(*) as n from notifications where user_id in (${userIds.map(() => '?').join(', ')}) and read_at is null group by user_id`,
-      userIds,
-    );
-    return new Map(rows.map((r) => [r.user_id, Number(r.n)]));
   }
 }
