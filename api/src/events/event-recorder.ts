@@ -1,7 +1,15 @@
 import { randomUUID } from 'node:crypto';
 import type { EntityManager } from '@mikro-orm/knex';
 import { streamOf, type AnyEnvelope, type Audience, type EventPayloads, type EventType } from '@kpi/contracts';
+import { inParallel } from '../database/in-parallel';
 import type { CommitNotice, Committed, RecordedEvent } from './commit-feed';
+
+/** Rows a unit of work writes once, just before its events are numbered, and the events that writing records. */
+export interface ClosingWrite {
+  /** One audience per event `write` will record: their streams' counters move while it runs. */
+  audiences(): Audience[];
+  write(): Promise<void>;
+}
 
 interface Pending {
   type: EventType;
@@ -17,7 +25,7 @@ interface Pending {
 export class EventRecorder {
   private pending: Pending[] = [];
   private notices: CommitNotice[] = [];
-  private closing: (() => Promise<void>)[] = [];
+  private closing: ClosingWrite[] = [];
 
   constructor(private readonly em: EntityManager) {}
 
@@ -31,12 +39,12 @@ export class EventRecorder {
   }
 
   /**
-   * Runs `write` once, in the transaction, just before `flush` numbers the events: for rows a unit of work writes
-   * in one statement however many times it was asked for them (notifications.service.ts). `write` may record
-   * events of its own.
+   * Runs a closing write once, in the transaction, while `flush` reserves the sequence numbers: for rows a unit of
+   * work writes in one statement however many times it was asked for them (notifications.service.ts). The events
+   * it records must be the ones it announced; `flush` fails (and the transaction rolls back) otherwise.
    */
-  beforeFlush(write: () => Promise<void>): void {
-    this.closing.push(write);
+  beforeFlush(closing: ClosingWrite): void {
+    this.closing.push(closing);
   }
 
   get size(): number {
@@ -44,7 +52,14 @@ export class EventRecorder {
   }
 
   async flush(): Promise<Committed> {
-    for (const write of this.closing.splice(0)) await write();
+    const closing = this.closing.splice(0);
+    const counts = new Map<string, number>();
+    for (const audience of [...this.pending.map((p) => p.audience), ...closing.flatMap((c) => c.audiences())]) {
+      const stream = streamOf(audience);
+      counts.set(stream, (counts.get(stream) ?? 0) + 1);
+    }
+    // The counters and the closing writes depend only on what is known now: one trip for both.
+    const [lastSeq] = await inParallel([this.reserve(counts), ...closing.map((c) => c.write())]);
     const byStream = new Map<string, Pending[]>();
     for (const p of this.pending) {
       const stream = streamOf(p.audience);
@@ -55,9 +70,11 @@ export class EventRecorder {
     const notices = this.notices;
     this.pending = [];
     this.notices = [];
+    if (byStream.size !== counts.size || [...byStream].some(([stream, events]) => counts.get(stream) !== events.length)) {
+      throw new Error('A closing write recorded other events than it announced');
+    }
     if (byStream.size === 0) return { events: [], notices };
 
-    const lastSeq = await this.reserve(new Map([...byStream].map(([stream, events]) => [stream, events.length])));
     const recorded: RecordedEvent[] = [];
     const rows: unknown[][] = [];
     const at = new Date();
@@ -93,6 +110,7 @@ export class EventRecorder {
    * number. (Both SQLite and PostgreSQL take a multi-row upsert with `returning`.)
    */
   private async reserve(counts: Map<string, number>): Promise<Map<string, number>> {
+    if (counts.size === 0) return new Map();
     const rows = await this.em.execute<{ stream: string; last_seq: number | string }[]>(
       `insert into stream_sequences (stream, last_seq) values ${[...counts].map(() => '(?, ?)').join(', ')}
        on conflict (stream) do update set last_seq = stream_sequences.last_seq + excluded.last_seq

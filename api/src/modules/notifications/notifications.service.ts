@@ -63,9 +63,12 @@ export class NotificationsService {
     if (!batch) {
       const created: PendingNotification[] = [];
       this.pending.set(events, (batch = created));
-      events.beforeFlush(() => {
-        this.pending.delete(events);
-        return this.store(em, events, created);
+      events.beforeFlush({
+        audiences: () => created.map(({ r }) => ({ kind: 'user', userId: r.id, companyId: r.companyId })),
+        write: () => {
+          this.pending.delete(events);
+          return this.store(em, events, created);
+        },
       });
     }
     const createdAt = new Date();
