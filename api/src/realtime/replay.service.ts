@@ -8,6 +8,7 @@ import { readRows } from '../database/read-rows';
 import { createLimiter } from './concurrency';
 import { batchedReads } from './socket-admission-batch';
 import { streamFor } from './rooms-for';
+import { placeholders } from '../common/rows/params';
 
 export const MAX_REPLAY = 1000;
 /**
@@ -23,7 +24,7 @@ export type ReplayResult = { kind: 'replay'; events: AnyEnvelope[]; seq: number 
  * at once after a restart, ten streams between them), and the entity lookup cost more than the query.
  */
 async function headsOf(em: EntityManager, streams: string[]): Promise<Map<string, number>> {
-  const rows = await readRows<{ stream: string; last_seq: number | string }>(em, `select stream, last_seq from stream_sequences where stream in (${streams.map(() => '?').join(', ')})`, streams);
+  const rows = await readRows<{ stream: string; last_seq: number | string }>(em, `select stream, last_seq from stream_sequences where stream in (${placeholders(streams)})`, streams);
   return new Map(rows.map((row) => [row.stream, Number(row.last_seq)]));
 }
 

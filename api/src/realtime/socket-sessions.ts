@@ -6,6 +6,7 @@ import type { SessionRow } from '../common/auth/session-users';
 import { bool } from '../common/rows/columns';
 import { readRows } from '../database/read-rows';
 import { batchedReads } from './socket-admission-batch';
+import { placeholders } from '../common/rows/params';
 
 /** setTimeout's ceiling (~24.8 days); a longer wait (a wall display's year-long token) is re-armed in steps. */
 const MAX_TIMER_MS = 2 ** 31 - 1;
@@ -32,7 +33,7 @@ export class SocketSessions {
    * connecting at once (a restart) would otherwise queue 1,000 entity lookups on the pooled connection.
    */
   private readonly userRow = batchedReads<string, CurrentRow>(async (ids) => {
-    const rows = await readRows<CurrentRow>(this.em, `select id, role, company_id, is_active, token_version from users where id in (${ids.map(() => '?').join(', ')})`, ids);
+    const rows = await readRows<CurrentRow>(this.em, `select id, role, company_id, is_active, token_version from users where id in (${placeholders(ids)})`, ids);
     return new Map(rows.map((row) => [row.id, row]));
   });
 

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { EntityManager } from '@mikro-orm/knex';
 import type { AwardDraft } from './badge-rules';
 import type { BadgeFields } from './badge.view';
+import { dbDate } from '../../common/rows/params';
 
 const keyOf = (userId: string, badgeId: string, period: string) => `${userId}\u0000${badgeId}\u0000${period}`;
 
@@ -58,7 +59,7 @@ export async function storeAwards(em: EntityManager, companyId: string, drafts: 
     reason: d.reason,
     awardedAt: d.awardedAt ?? now,
   }));
-  const date = (d: Date) => em.getPlatform().processDateProperty(d);
+  const date = dbDate(em);
   const stored = new Set<string>();
   for (let i = 0; i < candidates.length; i += INSERT_CHUNK) {
     const chunk = candidates.slice(i, i + INSERT_CHUNK);

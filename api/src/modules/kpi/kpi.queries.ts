@@ -8,6 +8,7 @@ import { LEVEL_THRESHOLDS, PERFORMANCE_LEVELS, type LevelCount, type Performance
 import { averageOf, type ScoreSum } from '../../common/math/average';
 import { levelCutoff } from './stats-rules';
 import { readRows } from '../../database/read-rows';
+import { placeholders } from '../../common/rows/params';
 
 /**
  * The queries behind the KPI endpoints. Score figures come from the period aggregates kept at scoring time
@@ -133,7 +134,7 @@ export async function levelDistribution(em: EntityManager, companyIds: string[])
   const [row] = await readRows<{ people: Num; excellent: Num; satisfactory: Num }>(
     em,
     `select count(*) as people, ${reaching('excellent')}, ${reaching('satisfactory')} from score_aggregates a
-     where a.company_id in (${companyIds.map(() => '?').join(', ')}) and a.period_key = ? and a.task_count > 0
+     where a.company_id in (${placeholders(companyIds)}) and a.period_key = ? and a.task_count > 0
        and exists (select 1 from users u where u.id = a.user_id and u.role = 'executive' and u.is_active = ?)`,
     [levelCutoff(LEVEL_THRESHOLDS.excellent), levelCutoff(LEVEL_THRESHOLDS.satisfactory), ...companyIds, ALL_TIME, true],
   );

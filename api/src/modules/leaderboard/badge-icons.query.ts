@@ -1,5 +1,6 @@
 import type { EntityManager } from '@mikro-orm/knex';
 import { readRows } from '../../database/read-rows';
+import { placeholders } from '../../common/rows/params';
 
 /** Bound parameters per badge query: far below SQLite's and PostgreSQL's limits, above any real company. */
 const IDS_PER_QUERY = 10_000;
@@ -16,7 +17,7 @@ export async function badgeIcons(em: EntityManager, companyId: string, userIds: 
     const rows = await readRows<{ user_id: string; icon: string }>(
       em,
       `select ub.user_id as user_id, b.icon as icon from user_badges ub join badges b on b.id = ub.badge_id
-       where ub.company_id = ? and ub.user_id in (${ids.map(() => '?').join(', ')})${asOf ? ' and ub.awarded_at <= ?' : ''}
+       where ub.company_id = ? and ub.user_id in (${placeholders(ids)})${asOf ? ' and ub.awarded_at <= ?' : ''}
        group by ub.user_id, b.id, b.icon order by min(ub.awarded_at) asc, b.id asc`,
       [companyId, ...ids, ...(asOf ? [em.getPlatform().processDateProperty(asOf)] : [])],
     );

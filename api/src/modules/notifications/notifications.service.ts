@@ -13,6 +13,7 @@ import { inParallel } from '../../database/in-parallel';
 import { UnitOfWork } from '../../events/unit-of-work';
 import { Notification } from './notification.entity';
 import { notificationRowView, toNotificationView, type NotificationRow } from './notification.view';
+import { dbDate, placeholders } from '../../common/rows/params';
 
 export const NOTIFICATION_PAGE = 50;
 
@@ -21,8 +22,6 @@ const NOTIFICATION_ORDER: SqlSortKey[] = [
   { column: 'n.id', dir: 'asc' },
 ];
 const NOTIFICATION_CURSOR = ['number', 'string'] as const;
-
-const marks = (values: unknown[]) => values.map(() => '?').join(', ');
 
 interface PendingNotification {
   r: { id: string; companyId: string | null };
@@ -76,7 +75,7 @@ export class NotificationsService {
   }
 
   private async store(em: EntityManager, events: EventRecorder, created: PendingNotification[]): Promise<void> {
-    const date = (d: Date) => em.getPlatform().processDateProperty(d);
+    const date = dbDate(em);
     const recipients = [...new Set(created.map(({ r }) => r.id))];
     const ids = created.map(({ n }) => n.id);
     // The insert and the count go together (database/in-parallel.ts): the count leaves out the rows being
@@ -87,7 +86,7 @@ export class NotificationsService {
         created.flatMap(({ r, n }) => [n.id, r.id, n.kind, n.title, n.body, n.link, date(n.createdAt)]),
       ),
       em.execute<{ user_id: string; n: number | string }[]>(
-        `select user_id, count(*) as n from notifications where user_id in (${marks(recipients)}) and read_at is null and id not in (${marks(ids)}) group by user_id`,
+        `select user_id, count(*) as n from notifications where user_id in (${placeholders(recipients)}) and read_at is null and id not in (${placeholders(ids)}) group by user_id`,
         [...recipients, ...ids],
       ),
     ]);

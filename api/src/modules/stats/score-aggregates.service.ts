@@ -5,6 +5,7 @@ import { companyZone } from './standings.query';
 import { isNoChange, periodKeysOf, removalDelta, scoringDelta, type ScoredFigures } from './score-aggregates.rules';
 import { rebuildAllScoreAggregates, rebuildScoreAggregates } from './score-aggregates.rebuild';
 import { applyDelta, subtractUser, type Execute } from './score-aggregates.writes';
+import { dbDate } from '../../common/rows/params';
 
 /** The parts of a scored task that say where it counts: company (and so zone), assignee, first scoring. */
 export interface ScoredTaskPlace {
@@ -15,7 +16,6 @@ export interface ScoredTaskPlace {
 }
 
 const executor = (em: EntityManager): Execute => (sql, params) => em.execute(sql, params ?? []);
-const dbDate = (em: EntityManager) => (d: Date) => em.getPlatform().processDateProperty(d);
 
 /**
  * Keeps the per-user and per-company period aggregates (docs/aggregates.md) in step with the tasks table.

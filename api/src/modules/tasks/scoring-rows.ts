@@ -6,6 +6,7 @@ import type { Scope } from '../../common/tenancy/scope';
 import type { ScoreFigures } from './score-history.entity';
 import { taskRowView, type TaskRow } from './task-rows';
 import type { TaskState } from './task-rules';
+import { dbDate } from '../../common/rows/params';
 
 /**
  * The rows a scoring reads and writes, in plain SQL on the transaction's connection. A scoring is the hottest
@@ -80,7 +81,7 @@ export interface Scoring {
 
 /** Stores a scoring's figures on the task. */
 export async function writeScoring(em: EntityManager, row: TaskRow, { next, scoredAt, scorer, at }: Scoring): Promise<void> {
-  const date = (d: Date) => em.getPlatform().processDateProperty(d);
+  const date = dbDate(em);
   await em.execute(
     `update tasks set quality_score = ?, time_score = ?, initiative_score = ?, total_score = ?, feedback = ?, status = 'completed',
        scored_at = ?, scored_by_id = ?, updated_at = ? where id = ? and company_id = ?`,

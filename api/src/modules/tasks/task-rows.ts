@@ -4,6 +4,7 @@ import { isoDate, numOrNull, toDate, type DbDate } from '../../common/rows/colum
 import type { SqlCondition } from '../../common/paging/keyset';
 import { currentFigures, visibleStatus } from './task-rules';
 import { readRows } from '../../database/read-rows';
+import { placeholders } from '../../common/rows/params';
 
 /** A task with its assignee's and scorer's names, as one joined row. */
 export interface TaskRow {
@@ -62,7 +63,7 @@ export async function commentsOf(em: EntityManager, taskIds: string[]): Promise<
   if (taskIds.length === 0) return byTask;
   const rows = await readRows<CommentRow>(
       em,
-      `select c.id, c.task_id, c.author_id, c.author_name, c.role, c.text, c.created_at from task_comments c where c.task_id in (${taskIds.map(() => '?').join(', ')}) order by c.created_at asc, c.id asc`,
+      `select c.id, c.task_id, c.author_id, c.author_name, c.role, c.text, c.created_at from task_comments c where c.task_id in (${placeholders(taskIds)}) order by c.created_at asc, c.id asc`,
       taskIds,
     );
   for (const c of rows) {
