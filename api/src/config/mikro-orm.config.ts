@@ -8,6 +8,8 @@ import { dirname } from 'node:path';
 import { ENTITIES } from '../database/entities';
 import { MIGRATIONS } from '../database/migrations';
 import { MIGRATIONS_POSTGRESQL } from '../database/migrations/postgresql';
+import { cacheStatements } from '../database/statement-cache';
+import type { SqliteDatabase } from '../database/sqlite-driver';
 import { WRITER_AUTOCHECKPOINT_PAGES } from '../database/wal-checkpointer';
 import type { AppConfig } from './env';
 
@@ -26,8 +28,6 @@ const SQLITE_PRAGMAS = [
   // The api checkpoints from a connection of its own (database/wal-checkpointer.ts); the writer's is a backstop.
   `PRAGMA wal_autocheckpoint = ${WRITER_AUTOCHECKPOINT_PAGES}`,
 ];
-
-type SqliteConnection = { serialize(cb: () => void): void; run(sql: string, cb?: (err: Error | null) => void): void };
 
 const ORM_LOGGER = new Logger('MikroORM');
 
@@ -78,13 +78,13 @@ export function ormOptions(config: AppConfig): Options {
     pool: {
       min: 1,
       max: 1,
-      afterCreate: (conn: SqliteConnection, done: (err: Error | null, conn: unknown) => void) => {
+      afterCreate: (conn: SqliteDatabase, done: (err: Error | null, conn: unknown) => void) => {
         conn.serialize(() => {
           let failed: Error | null = null;
           SQLITE_PRAGMAS.forEach((sql, i) =>
             conn.run(sql, (err) => {
               failed = failed ?? err;
-              if (i === SQLITE_PRAGMAS.length - 1) done(failed, conn);
+              if (i === SQLITE_PRAGMAS.length - 1) done(failed, failed ? conn : cacheStatements(conn));
             }),
           );
         });

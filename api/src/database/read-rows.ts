@@ -2,6 +2,8 @@ import { Injectable, type OnModuleDestroy } from '@nestjs/common';
 import { MikroORM } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/sqlite';
 import { loadSqlite3, type SqliteDatabase as Database } from './sqlite-driver';
+import { cacheStatements } from './statement-cache';
+import { allRows, execute } from './bound-sql';
 
 /** One read-only connection per ORM connection, opened on first use; null where there is none to open. */
 const readers = new WeakMap<object, Database | null>();
@@ -15,7 +17,7 @@ function readerFor(em: EntityManager): Database | null {
   let reader: Database | null = null;
   if (isSqlite && file && file !== ':memory:') {
     const sqlite3 = loadSqlite3();
-    reader = new sqlite3.Database(file, sqlite3.OPEN_READONLY);
+    reader = cacheStatements(new sqlite3.Database(file, sqlite3.OPEN_READONLY));
     // The writer may hold the lock for a checkpoint; wait as the main connection does.
     reader.configure('busyTimeout', 5000);
   }
@@ -24,41 +26,17 @@ function readerFor(em: EntityManager): Database | null {
 }
 
 /**
- * Sees a statement sent on the read connection, which bypasses the ORM's query events; may return a function
- * that then receives its rows. Tests use it (query counts, the tenancy check); the app registers none.
- */
-export type ReadQueryListener = (sql: string, params: readonly unknown[]) => ((rows: readonly unknown[]) => void) | void;
-const listeners = new Set<ReadQueryListener>();
-
-/** Starts watching the read connection's statements; the returned function stops it. */
-export function observeReadQueries(listener: ReadQueryListener): () => void {
-  listeners.add(listener);
-  return () => void listeners.delete(listener);
-}
-
-/** SQLite binds no booleans: the ORM's connection turns them into 1 and 0, and so does this one. */
-const bindable = (params: unknown[]) => params.map((p) => (typeof p === 'boolean' ? Number(p) : p));
-
-/**
  * Rows of one plain read-only query. On SQLite, outside a transaction, it runs on a second, read-only
  * connection to the same file: in WAL mode that reads the last committed state, never another request's open
  * transaction, and runs beside the writer instead of queueing behind it on the single pooled connection. It
  * also skips the query builder and pool, which cost more than the query for the small reads of every request
- * (docs/benchmarks.md). Inside a transaction, or on PostgreSQL, the ORM's own connection runs it.
+ * (docs/benchmarks.md). Inside a transaction, or on PostgreSQL, `execute` (bound-sql.ts) runs it.
  */
 export function readRows<T>(em: EntityManager, sql: string, params: unknown[] = []): Promise<T[]> {
   const reader = em.isInTransaction() ? null : readerFor(em);
-  // em.execute, not its connection's: inside a transaction it must run on the transaction's connection (the
-  // pool holds one SQLite connection, which the transaction has).
-  if (!reader) return em.execute<T[]>(sql, params);
-  const seen = [...listeners].map((listener) => listener(sql, params));
-  return new Promise((resolve, reject) =>
-    reader.all(sql, bindable(params), (err, rows) => {
-      if (err) return reject(err);
-      for (const receive of seen) receive?.(rows);
-      resolve(rows as T[]);
-    }),
-  );
+  // Inside a transaction it must run on the transaction's connection (the pool holds one SQLite connection, which
+  // the transaction has).
+  return reader ? allRows<T>(reader, sql, params) : execute<T>(em, sql, params);
 }
 
 /** Closes the read connection of an ORM connection (at shutdown); later reads open a new one. */

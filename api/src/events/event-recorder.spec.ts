@@ -18,7 +18,7 @@ function fakeEm(log: string[]) {
     }
     return rows;
   };
-  return { execute, getPlatform: () => ({ processDateProperty: (d: Date) => d.getTime() }) } as unknown as EntityManager;
+  return { execute, isInTransaction: () => false, getPlatform: () => ({ processDateProperty: (d: Date) => d.getTime() }) } as unknown as EntityManager;
 }
 
 const user = (userId: string) => ({ kind: 'user', userId, companyId: 'c1' }) as const;

@@ -3,6 +3,7 @@ import type { EntityManager } from '@mikro-orm/knex';
 import { streamOf, type AnyEnvelope, type Audience, type EventPayloads, type EventType } from '@kpi/contracts';
 import { inParallel } from '../database/in-parallel';
 import type { CommitNotice, Committed, RecordedEvent } from './commit-feed';
+import { execute } from '../database/bound-sql';
 
 /** Rows a unit of work writes once, just before its events are numbered, and the events that writing records. */
 export interface ClosingWrite {
@@ -98,7 +99,8 @@ export class EventRecorder {
     }
     // One plain insert: nothing reads these rows back in the transaction, and the ORM's insertMany cost more
     // than the statement (docs/benchmarks.md).
-    await this.em.execute(
+    await execute(
+      this.em,
       `insert into event_log (id, stream, seq, type, audience_kind, audience_user_id, company_id, payload, at) values ${rows.map(() => '(?, ?, ?, ?, ?, ?, ?, ?, ?)').join(', ')}`,
       rows.flat(),
     );
@@ -111,7 +113,8 @@ export class EventRecorder {
    */
   private async reserve(counts: Map<string, number>): Promise<Map<string, number>> {
     if (counts.size === 0) return new Map();
-    const rows = await this.em.execute<{ stream: string; last_seq: number | string }[]>(
+    const rows = await execute<{ stream: string; last_seq: number | string }>(
+      this.em,
       `insert into stream_sequences (stream, last_seq) values ${[...counts].map(() => '(?, ?)').join(', ')}
        on conflict (stream) do update set last_seq = stream_sequences.last_seq + excluded.last_seq
        returning stream, last_seq`,

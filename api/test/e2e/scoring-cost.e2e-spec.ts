@@ -1,6 +1,7 @@
 import type { EventEnvelope, EventPayloads, Leaderboard } from '@kpi/contracts';
 import { MikroORM } from '@mikro-orm/sqlite';
 import { monthOf } from '../../src/common/periods/periods';
+import { observeStatements } from '../../src/database/bound-sql';
 import { LiveLeaderboard } from '../../src/modules/leaderboard/live-leaderboard';
 import { SESSION_SQL } from '../../src/modules/users/session-users.query';
 import { bearer, createTenant, superadminLogin, type Member, type Tenant } from '../utils/factories';
@@ -56,19 +57,27 @@ describe('the cost of a scoring', () => {
     const statements: string[] = [];
     let inFlight = 0;
     peakInFlight = 0;
-    conn.execute = ((...args: Parameters<typeof original>) => {
-      const [query] = args;
-      const sql = typeof query === 'string' ? query : (query as { toSQL(): { sql: string } }).toSQL().sql;
+    const started = (sql: string) => {
       if (sql !== SESSION_SQL) statements.push(sql.replace(/\s+/g, ' ').slice(0, 100));
       peakInFlight = Math.max(peakInFlight, ++inFlight);
+    };
+    conn.execute = ((...args: Parameters<typeof original>) => {
+      const [query] = args;
+      started(typeof query === 'string' ? query : (query as { toSQL(): { sql: string } }).toSQL().sql);
       return original(...args).finally(() => inFlight--);
     }) as typeof conn.execute;
+    // Most of a scoring's statements go to the transaction's connection with bound parameters (database/bound-sql.ts).
+    const stopWatching = observeStatements((sql) => {
+      started(sql);
+      return () => void inFlight--;
+    });
     try {
       await t.http.put(`/api/tasks/${taskId}/score`).set(bearer(tenant.admin.token)).send({ qualityScore: quality, initiativeScore: initiative, feedback: 'Noted.', comment }).expect(200);
       // The scoring's unit of work ends with its event log insert; the live top 10 may follow with its own.
       return statements.slice(0, statements.findIndex((s) => /^insert into `?event_log/.test(s)) + 1);
     } finally {
       conn.execute = original;
+      stopWatching();
     }
   }
 

@@ -4,7 +4,7 @@ import { createHash, randomUUID } from 'node:crypto';
 import { bearer, createMember, createTenant, superadminLogin, type Member, type Tenant } from '../utils/factories';
 import { startTestApp, type TestApp } from '../utils/test-app';
 import { SESSION_SQL } from '../../src/modules/users/session-users.query';
-import { observeReadQueries } from '../../src/database/read-rows';
+import { observeStatements } from '../../src/database/bound-sql';
 import { LiveLeaderboard } from '../../src/modules/leaderboard/live-leaderboard';
 
 const DAY = 24 * 3600 * 1000;
@@ -214,8 +214,8 @@ describe('tasks', () => {
         queries = 0;
         // The caller's session lookup is cached for up to a second, so whether it runs depends on timing: not counted.
         connection.execute = ((...args: Parameters<typeof original>) => (args[0] !== SESSION_SQL && queries++, original(...args))) as typeof connection.execute;
-        // Plain reads on the read connection (database/read-rows.ts) count too.
-        const stopWatching = observeReadQueries((sql) => void (sql !== SESSION_SQL && queries++));
+        // Statements with bound parameters (database/bound-sql.ts, read-rows.ts) count too.
+        const stopWatching = observeStatements((sql) => void (sql !== SESSION_SQL && queries++));
         try {
           const res = await t.http.get(path).set(bearer(token));
           expect(res.status).toBe(200);

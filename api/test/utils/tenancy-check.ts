@@ -1,6 +1,6 @@
 import type { MikroORM } from '@mikro-orm/core';
 import { currentQueryOrigin, type QueryOrigin } from '../../src/common/tenancy/query-origin';
-import { observeReadQueries } from '../../src/database/read-rows';
+import { observeStatements } from '../../src/database/bound-sql';
 
 /**
  * The e2e suites' tenancy check (docs/tenancy.md). Every SQL statement an admin's or executive's request runs
@@ -145,9 +145,9 @@ export function watchTenancy(orm: MikroORM): void {
     if (check(query.sql, query.bindings ?? []) && query.__knexQueryUid) checked.add(query.__knexQueryUid);
   });
 
-  // Plain reads on SQLite's read-only connection (database/read-rows.ts) bypass knex: the same check.
+  // Statements with bound parameters on SQLite (database/bound-sql.ts, read-rows.ts) bypass knex: the same check.
   stopWatchingReads?.();
-  stopWatchingReads = observeReadQueries((sql, params) => {
+  stopWatchingReads = observeStatements((sql, params) => {
     const origin = currentQueryOrigin();
     if (!origin || !check(sql, params)) return;
     return (rows) => learn(origin, rows);

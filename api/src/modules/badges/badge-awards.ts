@@ -3,6 +3,7 @@ import type { EntityManager } from '@mikro-orm/knex';
 import type { AwardDraft } from './badge-rules';
 import type { BadgeFields } from './badge.view';
 import { dbDate } from '../../common/rows/params';
+import { execute } from '../../database/bound-sql';
 
 const keyOf = (userId: string, badgeId: string, period: string) => `${userId}\u0000${badgeId}\u0000${period}`;
 
@@ -28,7 +29,7 @@ let catalogue: Map<string, BadgeFields> | null = null;
 
 async function badgesById(em: EntityManager, ids: string[]): Promise<Map<string, BadgeFields>> {
   if (!catalogue || ids.some((id) => !catalogue!.has(id))) {
-    const rows = await em.execute<BadgeFields[]>('select id, icon, name, description from badges');
+    const rows = await execute<BadgeFields>(em, 'select id, icon, name, description from badges');
     catalogue = new Map(rows.map((b) => [b.id, { id: b.id, icon: b.icon, name: b.name, description: b.description }]));
   }
   return catalogue;
@@ -63,7 +64,8 @@ export async function storeAwards(em: EntityManager, companyId: string, drafts: 
   const stored = new Set<string>();
   for (let i = 0; i < candidates.length; i += INSERT_CHUNK) {
     const chunk = candidates.slice(i, i + INSERT_CHUNK);
-    const rows = await em.execute<{ id: string }[]>(
+    const rows = await execute<{ id: string }>(
+      em,
       `insert into user_badges (id, user_id, badge_id, company_id, period, reason, awarded_at) values ${chunk.map(() => '(?, ?, ?, ?, ?, ?, ?)').join(', ')}
        on conflict (user_id, badge_id, period) do nothing returning id`,
       chunk.flatMap((a) => [a.id, a.userId, a.badge.id, companyId, a.period, a.reason, date(a.awardedAt)]),

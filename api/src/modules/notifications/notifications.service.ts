@@ -14,6 +14,7 @@ import { UnitOfWork } from '../../events/unit-of-work';
 import { Notification } from './notification.entity';
 import { notificationRowView, toNotificationView, type NotificationRow } from './notification.view';
 import { dbDate, placeholders } from '../../common/rows/params';
+import { execute } from '../../database/bound-sql';
 
 export const NOTIFICATION_PAGE = 50;
 
@@ -81,11 +82,13 @@ export class NotificationsService {
     // The insert and the count go together (database/in-parallel.ts): the count leaves out the rows being
     // inserted, whichever runs first, and they are added below.
     const [, before] = await inParallel([
-      em.execute(
+      execute(
+        em,
         `insert into notifications (id, user_id, kind, title, body, link, read_at, created_at) values ${created.map(() => '(?, ?, ?, ?, ?, ?, null, ?)').join(', ')}`,
         created.flatMap(({ r, n }) => [n.id, r.id, n.kind, n.title, n.body, n.link, date(n.createdAt)]),
       ),
-      em.execute<{ user_id: string; n: number | string }[]>(
+      execute<{ user_id: string; n: number | string }>(
+        em,
         `select user_id, count(*) as n from notifications where user_id in (${placeholders(recipients)}) and read_at is null and id not in (${placeholders(ids)}) group by user_id`,
         [...recipients, ...ids],
       ),

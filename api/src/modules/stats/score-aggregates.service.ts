@@ -6,6 +6,7 @@ import { isNoChange, periodKeysOf, removalDelta, scoringDelta, type ScoredFigure
 import { rebuildAllScoreAggregates, rebuildScoreAggregates } from './score-aggregates.rebuild';
 import { applyDelta, subtractUser, type Execute } from './score-aggregates.writes';
 import { dbDate } from '../../common/rows/params';
+import { execute } from '../../database/bound-sql';
 
 /** The parts of a scored task that say where it counts: company (and so zone), assignee, first scoring. */
 export interface ScoredTaskPlace {
@@ -15,7 +16,7 @@ export interface ScoredTaskPlace {
   scoredAt: Date | null;
 }
 
-const executor = (em: EntityManager): Execute => (sql, params) => em.execute(sql, params ?? []);
+const executor = (em: EntityManager): Execute => (sql, params) => execute(em, sql, params ?? []);
 
 /**
  * Keeps the per-user and per-company period aggregates (docs/aggregates.md) in step with the tasks table.

@@ -2,6 +2,7 @@ import { createHash, randomUUID } from 'node:crypto';
 import type { EntityManager } from '@mikro-orm/knex';
 import { onPostgreSql } from '../../database/row-lock';
 import { ScoreHistory, type ScoreFigures } from './score-history.entity';
+import { execute } from '../../database/bound-sql';
 
 /** The `prevHash` of a company's first chained row. */
 export const GENESIS = '0'.repeat(64);
@@ -42,16 +43,18 @@ export function chainHash(prevHash: string, row: HistoryContent): string {
  */
 export async function appendScoreHistory(em: EntityManager, row: Omit<HistoryContent, 'id' | 'chainSeq' | 'at'> & { at?: Date }): Promise<HistoryContent & { hash: string }> {
   if (onPostgreSql(em)) {
-    await em.execute(`select pg_advisory_xact_lock(hashtext(?))`, [`score-chain:${row.companyId}`]);
+    await execute(em, `select pg_advisory_xact_lock(hashtext(?))`, [`score-chain:${row.companyId}`]);
   }
-  const [last] = await em.execute<{ chain_seq: number | string; hash: string | null }[]>(
+  const [last] = await execute<{ chain_seq: number | string; hash: string | null }>(
+    em,
     'select chain_seq, hash from score_history where company_id = ? and chain_seq is not null order by chain_seq desc limit 1',
     [row.companyId],
   );
   const content: HistoryContent = { ...row, id: randomUUID(), at: new Date(row.at ?? Date.now()), chainSeq: (last ? Number(last.chain_seq) : 0) + 1 };
   const prevHash = last?.hash ?? GENESIS;
   const hash = chainHash(prevHash, content);
-  await em.execute(
+  await execute(
+    em,
     `insert into score_history (id, company_id, task_id, scored_by_id, scored_by_name, reason, previous, next, at, chain_seq, prev_hash, hash)
      values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
     [

@@ -7,6 +7,7 @@ import type { ScoreFigures } from './score-history.entity';
 import { taskRowView, type TaskRow } from './task-rows';
 import type { TaskState } from './task-rules';
 import { dbDate } from '../../common/rows/params';
+import { execute } from '../../database/bound-sql';
 
 /**
  * The rows a scoring reads and writes, in plain SQL on the transaction's connection. A scoring is the hottest
@@ -32,7 +33,8 @@ interface ScoringRow extends ScoringTaskRow {
 /** The task, its company's zone, its assignee's name and department, its scorer's name and its comments: one joined read. */
 export async function readForScoring(em: EntityManager, scope: Scope, id: string): Promise<{ row: ScoringTaskRow; comments: TaskCommentView[] } | null> {
   const company = scope.sql('t.company_id');
-  const rows = await em.execute<ScoringRow[]>(
+  const rows = await execute<ScoringRow>(
+    em,
     `select t.id, t.title, t.description, t.assigned_to_id, a.name as assignee_name, a.department as assignee_department,
        t.deadline, t.priority, t.report_link, t.status, t.company_id, t.created_at, t.updated_at, t.submission_content, t.submitted_at,
        t.quality_score, t.time_score, t.initiative_score, t.total_score, t.feedback, t.scored_at, t.scored_by_id, s.name as scorer_name, co.time_zone,
@@ -82,7 +84,8 @@ export interface Scoring {
 /** Stores a scoring's figures on the task. */
 export async function writeScoring(em: EntityManager, row: TaskRow, { next, scoredAt, scorer, at }: Scoring): Promise<void> {
   const date = dbDate(em);
-  await em.execute(
+  await execute(
+    em,
     `update tasks set quality_score = ?, time_score = ?, initiative_score = ?, total_score = ?, feedback = ?, status = 'completed',
        scored_at = ?, scored_by_id = ?, updated_at = ? where id = ? and company_id = ?`,
     [next.qualityScore, next.timeScore, next.initiativeScore, next.totalScore, next.feedback, date(scoredAt), scorer.id, date(at), row.id, row.company_id],
@@ -109,7 +112,7 @@ export function scoredRow(row: TaskRow, { next, scoredAt, scorer, at }: Scoring)
 /** Adds the scorer's comment to the task; returns it as the task's view shows it. */
 export async function insertComment(em: EntityManager, taskId: string, author: { id: string; name: string; role: Role }, text: string, at: Date): Promise<TaskCommentView> {
   const id = randomUUID();
-  await em.execute('insert into task_comments (id, task_id, author_id, author_name, role, text, created_at) values (?, ?, ?, ?, ?, ?, ?)', [
+  await execute(em, 'insert into task_comments (id, task_id, author_id, author_name, role, text, created_at) values (?, ?, ?, ?, ?, ?, ?)', [
     id,
     taskId,
     author.id,

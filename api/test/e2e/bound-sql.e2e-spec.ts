@@ -1,0 +1,76 @@
+import { UniqueConstraintViolationException } from '@mikro-orm/core';
+import { MikroORM, type EntityManager } from '@mikro-orm/sqlite';
+import { execute, observeStatements } from '../../src/database/bound-sql';
+import { readRows } from '../../src/database/read-rows';
+import { startTestApp, type TestApp } from '../utils/test-app';
+
+/**
+ * Hand-written statements inside a transaction go to the transaction's own SQLite connection with bound
+ * parameters (database/bound-sql.ts): they see the transaction's writes, commit and roll back with it, and fail
+ * as the ORM's own statements do.
+ */
+describe('statements with bound parameters', () => {
+  let t: TestApp;
+  let em: EntityManager;
+  const seen: { sql: string; params: readonly unknown[] }[] = [];
+  let stopWatching: () => void;
+
+  beforeAll(async () => {
+    t = await startTestApp();
+    em = t.app.get(MikroORM).em.fork() as EntityManager;
+    stopWatching = observeStatements((sql, params) => void seen.push({ sql, params }));
+  });
+  afterAll(async () => {
+    stopWatching();
+    await t.close();
+  });
+  beforeEach(() => void (seen.length = 0));
+
+  const committed = (stream: string) => readRows<{ last_seq: number }>(em.fork(), 'select last_seq from stream_sequences where stream = ?', [stream]);
+
+  it('run inside the transaction, bound, and are committed with it', async () => {
+    const read = await em.transactional(async (tx) => {
+      await execute(tx, 'insert into stream_sequences (stream, last_seq) values (?, ?)', ['bound:a', 41]);
+      const rows = await execute<{ last_seq: number }>(tx, 'update stream_sequences set last_seq = last_seq + ? where stream = ? returning last_seq', [1, 'bound:a']);
+      // Not committed yet: the read connection does not see it.
+      expect(await committed('bound:a')).toEqual([]);
+      return rows;
+    });
+    expect(read).toEqual([{ last_seq: 42 }]);
+    expect(await committed('bound:a')).toEqual([{ last_seq: 42 }]);
+    // The values travelled as parameters, not written into the text.
+    expect(seen.slice(0, 2)).toEqual([
+      { sql: 'insert into stream_sequences (stream, last_seq) values (?, ?)', params: ['bound:a', 41] },
+      { sql: 'update stream_sequences set last_seq = last_seq + ? where stream = ? returning last_seq', params: [1, 'bound:a'] },
+    ]);
+  });
+
+  it('roll back with the transaction, and a violation fails as the ORM reports it', async () => {
+    await execute(em, 'insert into stream_sequences (stream, last_seq) values (?, ?)', ['bound:b', 1]);
+    const failing = em.transactional(async (tx) => {
+      await execute(tx, 'insert into stream_sequences (stream, last_seq) values (?, ?)', ['bound:c', 1]);
+      await execute(tx, 'insert into stream_sequences (stream, last_seq) values (?, ?)', ['bound:b', 2]);
+    });
+    await expect(failing).rejects.toBeInstanceOf(UniqueConstraintViolationException);
+    expect(await committed('bound:c')).toEqual([]);
+    expect(await committed('bound:b')).toEqual([{ last_seq: 1 }]);
+  });
+
+  it('outside a transaction leave the statement to the ORM', async () => {
+    await execute(em, 'insert into stream_sequences (stream, last_seq) values (?, ?)', ['bound:d', 7]);
+    expect(seen).toEqual([]);
+    expect(await committed('bound:d')).toEqual([{ last_seq: 7 }]);
+  });
+
+  it('refuse to run once their transaction is over', async () => {
+    let kept: EntityManager | null = null;
+    await em.transactional(async (tx) => {
+      kept = tx;
+      await execute(tx, 'select 1');
+    });
+    // The transaction's em still holds its finished transaction: the statement must not reach the connection, which
+    // may be another transaction's by now.
+    expect(kept!.isInTransaction()).toBe(true);
+    await expect(execute(kept!, 'select 1')).rejects.toThrow('The transaction is already complete');
+  });
+});
