@@ -1,4 +1,5 @@
 import type { SqlCondition } from '../../common/paging/keyset';
+import { inParallel } from '../../database/in-parallel';
 import type { AggregateDelta } from './score-aggregates.rules';
 
 /**
@@ -17,15 +18,20 @@ const marks = (n: number) => Array.from({ length: n }, () => '?').join(', ');
 /** Adds `delta` to one user's rows and to the company's rows of each key; rows left with no task go. */
 export async function applyDelta(execute: Execute, target: { companyId: string; userId: string; keys: string[] }, delta: AggregateDelta): Promise<void> {
   const { companyId, userId, keys } = target;
-  await execute(
-    `insert into score_aggregates (company_id, period_key, user_id, ${FIGURES.join(', ')}) values ${keys.map(() => `(${marks(8)})`).join(', ')}
-     on conflict (company_id, period_key, user_id) do update set ${addExcluded('score_aggregates')}`,
-    keys.flatMap((key) => [companyId, key, userId, ...values(delta)]),
-  );
-  await addToCompany(execute, companyId, keys.map((key) => ({ key, delta })));
+  // Different rows: the user's and the company's upserts go together, as do the two clean-ups after them.
+  await inParallel([
+    execute(
+      `insert into score_aggregates (company_id, period_key, user_id, ${FIGURES.join(', ')}) values ${keys.map(() => `(${marks(8)})`).join(', ')}
+       on conflict (company_id, period_key, user_id) do update set ${addExcluded('score_aggregates')}`,
+      keys.flatMap((key) => [companyId, key, userId, ...values(delta)]),
+    ),
+    addToCompany(execute, companyId, keys.map((key) => ({ key, delta }))),
+  ]);
   if (delta.tasks < 0) {
-    await execute(`delete from score_aggregates where company_id = ? and user_id = ? and period_key in (${marks(keys.length)}) and task_count <= 0`, [companyId, userId, ...keys]);
-    await execute(`delete from company_score_aggregates where company_id = ? and period_key in (${marks(keys.length)}) and task_count <= 0`, [companyId, ...keys]);
+    await inParallel([
+      execute(`delete from score_aggregates where company_id = ? and user_id = ? and period_key in (${marks(keys.length)}) and task_count <= 0`, [companyId, userId, ...keys]),
+      execute(`delete from company_score_aggregates where company_id = ? and period_key in (${marks(keys.length)}) and task_count <= 0`, [companyId, ...keys]),
+    ]);
   }
 }
 

@@ -36,22 +36,41 @@ export function chainHash(prevHash: string, row: HistoryContent): string {
   return createHash('sha256').update(prevHash).update('\n').update(canonical(content)).digest('hex');
 }
 
+/** The last row of a company's chain, as the next row needs it; null for a chain not started. */
+export type ChainHead = { chainSeq: number; hash: string } | null;
+
+/** The head of a company's chain, read in the caller's transaction. */
+async function readChainHead(em: EntityManager, companyId: string): Promise<ChainHead> {
+  const [last] = await execute<{ chain_seq: number | string; hash: string }>(
+    em,
+    'select chain_seq, hash from score_history where company_id = ? and chain_seq is not null order by chain_seq desc limit 1',
+    [companyId],
+  );
+  return last ? { chainSeq: Number(last.chain_seq), hash: last.hash } : null;
+}
+
 /**
  * Appends a scoring to its company's history chain. Scorings of one company take turns here (a transaction-scoped
  * advisory lock on PostgreSQL; SQLite runs one write transaction at a time), and the unique (company, chain_seq)
  * index refuses a fork should two ever slip past. Plain SQL, read and insert: this runs in every scoring.
+ * `knownHead` is the head the caller already read in this transaction (a scoring reads it with the task); on
+ * SQLite, where nothing else writes until the commit, it saves a read. On PostgreSQL the head is read under the
+ * lock, whatever the caller read before taking it.
  */
-export async function appendScoreHistory(em: EntityManager, row: Omit<HistoryContent, 'id' | 'chainSeq' | 'at'> & { at?: Date }): Promise<HistoryContent & { hash: string }> {
+export async function appendScoreHistory(
+  em: EntityManager,
+  row: Omit<HistoryContent, 'id' | 'chainSeq' | 'at'> & { at?: Date },
+  knownHead?: ChainHead,
+): Promise<HistoryContent & { hash: string }> {
+  let head: ChainHead;
   if (onPostgreSql(em)) {
     await execute(em, `select pg_advisory_xact_lock(hashtext(?))`, [`score-chain:${row.companyId}`]);
+    head = await readChainHead(em, row.companyId);
+  } else {
+    head = knownHead !== undefined ? knownHead : await readChainHead(em, row.companyId);
   }
-  const [last] = await execute<{ chain_seq: number | string; hash: string | null }>(
-    em,
-    'select chain_seq, hash from score_history where company_id = ? and chain_seq is not null order by chain_seq desc limit 1',
-    [row.companyId],
-  );
-  const content: HistoryContent = { ...row, id: randomUUID(), at: new Date(row.at ?? Date.now()), chainSeq: (last ? Number(last.chain_seq) : 0) + 1 };
-  const prevHash = last?.hash ?? GENESIS;
+  const content: HistoryContent = { ...row, id: randomUUID(), at: new Date(row.at ?? Date.now()), chainSeq: (head?.chainSeq ?? 0) + 1 };
+  const prevHash = head?.hash ?? GENESIS;
   const hash = chainHash(prevHash, content);
   await execute(
     em,

@@ -3,6 +3,7 @@ import type { EntityManager } from '@mikro-orm/knex';
 import type { Role, Task as TaskView, TaskComment as TaskCommentView } from '@kpi/contracts';
 import { isoDate, numOrNull, toDate, type DbDate } from '../../common/rows/columns';
 import type { Scope } from '../../common/tenancy/scope';
+import type { ChainHead } from './score-chain';
 import type { ScoreFigures } from './score-history.entity';
 import { taskRowView, type TaskRow } from './task-rows';
 import type { TaskState } from './task-rules';
@@ -22,6 +23,8 @@ export interface ScoringTaskRow extends TaskRow {
 }
 
 interface ScoringRow extends ScoringTaskRow {
+  chain_seq: number | string | null;
+  chain_hash: string | null;
   c_id: string | null;
   c_author_id: string | null;
   c_author_name: string | null;
@@ -30,14 +33,19 @@ interface ScoringRow extends ScoringTaskRow {
   c_created_at: DbDate | null;
 }
 
-/** The task, its company's zone, its assignee's name and department, its scorer's name and its comments: one joined read. */
-export async function readForScoring(em: EntityManager, scope: Scope, id: string): Promise<{ row: ScoringTaskRow; comments: TaskCommentView[] } | null> {
+/**
+ * The task, its company's zone, its assignee's name and department, its scorer's name, its comments and the head
+ * of its company's history chain (score-chain.ts): one joined read.
+ */
+export async function readForScoring(em: EntityManager, scope: Scope, id: string): Promise<{ row: ScoringTaskRow; comments: TaskCommentView[]; chainHead: ChainHead } | null> {
   const company = scope.sql('t.company_id');
   const rows = await execute<ScoringRow>(
     em,
     `select t.id, t.title, t.description, t.assigned_to_id, a.name as assignee_name, a.department as assignee_department,
        t.deadline, t.priority, t.report_link, t.status, t.company_id, t.created_at, t.updated_at, t.submission_content, t.submitted_at,
        t.quality_score, t.time_score, t.initiative_score, t.total_score, t.feedback, t.scored_at, t.scored_by_id, s.name as scorer_name, co.time_zone,
+       (select h.chain_seq from score_history h where h.company_id = t.company_id and h.chain_seq is not null order by h.chain_seq desc limit 1) as chain_seq,
+       (select h.hash from score_history h where h.company_id = t.company_id and h.chain_seq is not null order by h.chain_seq desc limit 1) as chain_hash,
        c.id as c_id, c.author_id as c_author_id, c.author_name as c_author_name, c.role as c_role, c.text as c_text, c.created_at as c_created_at
      from tasks t join companies co on co.id = t.company_id left join users a on a.id = t.assigned_to_id left join users s on s.id = t.scored_by_id
        left join task_comments c on c.task_id = t.id
@@ -56,7 +64,8 @@ export async function readForScoring(em: EntityManager, scope: Scope, id: string
       text: r.c_text ?? '',
       createdAt: isoDate(r.c_created_at!),
     }));
-  return { row: rows[0], comments };
+  const { chain_seq, chain_hash } = rows[0];
+  return { row: rows[0], comments, chainHead: chain_seq === null ? null : { chainSeq: Number(chain_seq), hash: chain_hash! } };
 }
 
 /** The rules' view of a task row (task-rules.ts). */

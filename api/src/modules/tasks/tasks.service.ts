@@ -162,7 +162,7 @@ export class TasksService {
       await lockRow(em, Task, id, scope);
       const found = await readForScoring(em, scope, id);
       if (!found) throw notFound('Task');
-      const { row, comments } = found;
+      const { row, comments, chainHead } = found;
       const companyId = row.company_id;
       // A retry of a scoring already made (same key): answer as before, record nothing again.
       if (idempotencyKey && (await isRetriedScoring(em, companyId, idempotencyKey, row.id))) return scoringView(row, comments);
@@ -190,7 +190,7 @@ export class TasksService {
       // The scoring's writes depend on the task row alone, not on one another: sent together.
       await inParallel([
         writeScoring(em, row, scoring),
-        appendScoreHistory(em, { companyId, taskId: row.id, scoredById: scorer.id, scoredByName: scorer.name, reason: scoringReason(previous), previous, next, at: now }),
+        appendScoreHistory(em, { companyId, taskId: row.id, scoredById: scorer.id, scoredByName: scorer.name, reason: scoringReason(previous), previous, next, at: now }, chainHead),
         this.aggregates.recordScoring(em, { company: { id: companyId, timeZone: row.time_zone }, assignedTo: { id: assigneeId }, scoredAt: scoring.scoredAt }, previous, next),
         this.badgeAwards.award(em, events, companyId, taskBadges(facts)),
       ]);
