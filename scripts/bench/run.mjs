@@ -9,6 +9,7 @@ import { writeFileSync } from 'node:fs';
 import { performance } from 'node:perf_hooks';
 import { createContext } from './lib/context.mjs';
 import { stopAll } from './lib/process.mjs';
+import { machineTicks, stealPercent } from './lib/process-cpu.mjs';
 import { formatTable } from './lib/table.mjs';
 import { SCENARIOS } from './scenarios/index.mjs';
 
@@ -54,10 +55,12 @@ async function main() {
   const ctx = createContext(options);
   const rows = [];
   const failures = [];
+  const steals = [];
   const started = performance.now();
   for (const scenario of chosen) {
     const t0 = performance.now();
     ctx.log(`\n# ${scenario.name}: ${scenario.title}`);
+    const ticks = machineTicks();
     try {
       const produced = await scenario.run(ctx);
       rows.push(...produced);
@@ -66,11 +69,13 @@ async function main() {
       failures.push({ scenario: scenario.name, error: err.message });
       console.error(`${scenario.name} failed: ${err.stack ?? err.message}`);
     }
-    ctx.log(`(${scenario.name} took ${((performance.now() - t0) / 1000).toFixed(1)} s)`);
+    const steal = stealPercent(ticks, machineTicks());
+    steals.push({ scenario: scenario.name, stealPercent: steal });
+    ctx.log(`(${scenario.name} took ${((performance.now() - t0) / 1000).toFixed(1)} s${steal === null ? '' : `; the host took ${steal.toFixed(1)} % of this machine's CPU time meanwhile (steal)`})`);
   }
   const seconds = (performance.now() - started) / 1000;
   if (options.json) {
-    const report = { at: new Date().toISOString(), options, seconds, rows, failures };
+    const report = { at: new Date().toISOString(), options, seconds, rows, failures, steals };
     const text = JSON.stringify(report, null, 2);
     if (options.jsonFile) writeFileSync(options.jsonFile, text);
     else console.log(text);

@@ -18,3 +18,23 @@ export function cpuMicros(pid) {
     return null;
   }
 }
+
+/**
+ * The whole machine's CPU ticks so far, all and stolen (the hypervisor ran someone else while this machine's
+ * CPUs were ready to run), from /proc/stat; null where there is none. On a shared virtual machine a latency
+ * tail can come from the host: each scenario reports the share stolen while it ran.
+ */
+export function machineTicks() {
+  try {
+    const fields = readFileSync('/proc/stat', 'utf8').split('\n')[0].trim().split(/\s+/).slice(1, 9).map(Number);
+    return { total: fields.reduce((a, b) => a + b, 0), steal: fields[7] };
+  } catch {
+    return null;
+  }
+}
+
+/** The share of the machine's CPU time stolen between two `machineTicks` readings, in %; null if unknown. */
+export function stealPercent(before, after) {
+  if (!before || !after || after.total <= before.total) return null;
+  return (100 * (after.steal - before.steal)) / (after.total - before.total);
+}
