@@ -30,6 +30,24 @@ export function allRows<T>(connection: SqliteDatabase, sql: string, params: read
   );
 }
 
+const turns = new WeakMap<object, Promise<unknown>>();
+
+/**
+ * On PostgreSQL a transaction's statements take turns on its connection, in the order they were sent: the `pg`
+ * client queues a query sent while another runs, but that queue is deprecated (pg 9 drops it). Statements sent
+ * together (database/in-parallel.ts) then simply run one after another, as the client would have run them. A
+ * failed statement does not hold up the next (PostgreSQL fails it too: the transaction is aborted). Elsewhere the
+ * statement runs at once: SQLite's driver orders its own statements, and outside a transaction each query has a
+ * connection of its own.
+ */
+function inTurn<T>(em: EntityManager, run: () => Promise<T>): Promise<T> {
+  const trx = em.isInTransaction() ? em.getTransactionContext<object>() : undefined;
+  if (!trx) return run();
+  const next = (turns.get(trx) ?? Promise.resolve()).then(run, run);
+  turns.set(trx, next.catch(() => undefined));
+  return next;
+}
+
 interface KnexTransaction {
   isCompleted(): boolean;
   client: { acquireConnection(): Promise<unknown> };
@@ -59,11 +77,11 @@ function transactionConnection(em: EntityManager): Promise<SqliteDatabase> | nul
  * new, so SQLite prepares every statement afresh (a trip to the thread pool of its own, and a finalize on the main
  * thread), and quoting the values cost more than running most statements. Bound, a text repeats and its prepared
  * statement is kept (statement-cache.ts). A scoring runs a dozen statements this way (docs/benchmarks.md). On
- * PostgreSQL, and outside a transaction, the ORM's `execute` runs it.
+ * PostgreSQL, and outside a transaction, the ORM's `execute` runs it (in turn, on PostgreSQL: `inTurn`).
  */
 export async function execute<T = unknown>(em: EntityManager, sql: string, params: readonly unknown[] = []): Promise<T[]> {
   const connection = transactionConnection(em);
-  if (!connection) return em.execute<T[]>(sql, [...params]);
+  if (!connection) return inTurn(em, () => em.execute<T[]>(sql, [...params]));
   try {
     return await allRows<T>(await connection, sql, params);
   } catch (err) {

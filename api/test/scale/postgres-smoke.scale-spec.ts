@@ -194,6 +194,29 @@ describeScale('the main flows on PostgreSQL', (env) => {
     await t.http.delete(`/api/tasks/${task._id}`).set(bearer(k.admin.token)).expect(200);
   });
 
+  it("a scoring's statements take turns on the transaction's connection: none is queued behind another in the pg client", async () => {
+    // pg 8 queues a query sent while another runs on the same client, and warns that pg 9 will not (bound-sql.ts).
+    // The pg the app's knex loads (no typings are installed: only `query` and its queue are touched).
+    const { Client } = jest.requireActual<{ Client: { prototype: { query: (...args: unknown[]) => unknown } } }>('pg');
+    const query = Client.prototype.query;
+    let queuedBehindAnother = 0;
+    let queries = 0;
+    Client.prototype.query = function (this: { _queryQueue: unknown[] }, ...args: unknown[]) {
+      queries++;
+      if (this._queryQueue.length > 0) queuedBehindAnother++;
+      return query.apply(this, args);
+    };
+    try {
+      // A first perfect scoring: its writes, badges, notifications and counters are all sent together.
+      const task = await scoreTask(l, l1, 10, 10);
+      expect(task.scoring?.totalScore).toBe(10);
+    } finally {
+      Client.prototype.query = query;
+    }
+    expect(queries).toBeGreaterThan(10);
+    expect(queuedBehindAnother).toBe(0);
+  });
+
   it('deactivating and deleting cascade as on SQLite', async () => {
     await t.http.put(`/api/users/${k3.user._id}`).set(bearer(k.admin.token)).send({ isActive: false }).expect(200);
     const monthly = await ok<Leaderboard>(`/leaderboard/monthly/${thisYear}/${thisMonth}`, k.admin.token);
