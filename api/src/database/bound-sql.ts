@@ -1,4 +1,5 @@
 import type { EntityManager } from '@mikro-orm/knex';
+import { onSqlite } from './dialect';
 import type { SqliteDatabase } from './sqlite-driver';
 
 /**
@@ -57,7 +58,7 @@ const connections = new WeakMap<KnexTransaction, Promise<SqliteDatabase>>();
 
 /** The SQLite connection an open transaction holds (the pool has one), or null on PostgreSQL or outside one. */
 function transactionConnection(em: EntityManager): Promise<SqliteDatabase> | null {
-  if (!em.isInTransaction() || em.config.getDriver().constructor.name !== 'SqliteDriver') return null;
+  if (!em.isInTransaction() || !onSqlite(em)) return null;
   const trx = em.getTransactionContext<KnexTransaction>()!;
   // Nothing may run on the connection once the transaction is over: it may already be another's.
   if (trx.isCompleted()) throw new Error('The transaction is already complete');

@@ -4,6 +4,7 @@ import type { EntityManager } from '@mikro-orm/sqlite';
 import { loadSqlite3, type SqliteDatabase as Database } from './sqlite-driver';
 import { cacheStatements } from './statement-cache';
 import { allRows, execute } from './bound-sql';
+import { onSqlite } from './dialect';
 
 /** One read-only connection per ORM connection, opened on first use; null where there is none to open. */
 const readers = new WeakMap<object, Database | null>();
@@ -13,9 +14,8 @@ function readerFor(em: EntityManager): Database | null {
   if (readers.has(connection)) return readers.get(connection)!;
   const config = em.config;
   const file = config.get('dbName');
-  const isSqlite = config.getDriver().constructor.name === 'SqliteDriver';
   let reader: Database | null = null;
-  if (isSqlite && file && file !== ':memory:') {
+  if (onSqlite(em) && file && file !== ':memory:') {
     const sqlite3 = loadSqlite3();
     reader = cacheStatements(new sqlite3.Database(file, sqlite3.OPEN_READONLY));
     // The writer may hold the lock for a checkpoint; wait as the main connection does.

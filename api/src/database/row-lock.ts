@@ -1,10 +1,7 @@
 import type { EntityName } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/knex';
-import { PostgreSqlPlatform } from '@mikro-orm/postgresql';
 import type { Scope } from '../common/tenancy/scope';
-
-/** True on PostgreSQL: the one place outside the ORM config that asks which driver runs (locks differ). */
-export const onPostgreSql = (em: EntityManager): boolean => em.getPlatform() instanceof PostgreSqlPlatform;
+import { onPostgreSql } from './dialect';
 
 /**
  * Locks one row until the surrounding transaction ends, so two requests changing the same row (a double

@@ -1,6 +1,6 @@
 import { createHash, randomUUID } from 'node:crypto';
 import type { EntityManager } from '@mikro-orm/knex';
-import { onPostgreSql } from '../../database/row-lock';
+import { onPostgreSql } from '../../database/dialect';
 import { ScoreHistory, type ScoreFigures } from './score-history.entity';
 import { execute } from '../../database/bound-sql';
 
