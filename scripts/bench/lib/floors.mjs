@@ -30,3 +30,19 @@ export async function startBareSocketIo() {
   const publish = (room, event, payload) => ask(proc.child, { type: 'publish', room, event, payload });
   return { ...proc, base, publish };
 }
+
+/**
+ * The bare scoring floor on a fresh SQLite file `dbFile`; `load(tasks, bytes)` gives it the tasks it may score
+ * ({ id, userId, companyId }) and the bytes to send ({ response, scored, leaderboard }, taken from the api).
+ */
+export async function startBareScoring(dbFile) {
+  const port = await freePort();
+  const proc = startChild([join(FLOORS, 'bare-scoring.cjs')], { cwd: ROOT, env: { PORT: String(port), FLOOR_DB: dbFile } });
+  await ready(proc.child);
+  const base = `http://127.0.0.1:${port}`;
+  const load = async (tasks, { response, scored, leaderboard }) => {
+    await ask(proc.child, { type: 'tasks', tasks });
+    await ask(proc.child, { type: 'bytes', response: response.toString('base64'), scored, leaderboard });
+  };
+  return { ...proc, base, load };
+}
