@@ -3,11 +3,9 @@
 // app and the floor send exactly the same response body. Started by the bench with PORT set.
 'use strict';
 require('reflect-metadata');
-const { join } = require('node:path');
-const apiDir = join(__dirname, '..', '..', '..', 'api');
-const load = (name) => require(require.resolve(name, { paths: [apiDir] }));
-const { Controller, Get, Module, Req, Res } = load('@nestjs/common');
-const { NestFactory } = load('@nestjs/core');
+const { controllerRoute, loadFromApi, startFloor } = require('./floor-parts.cjs');
+const { Get, Module } = loadFromApi('@nestjs/common');
+const { NestFactory } = loadFromApi('@nestjs/core');
 
 const bodies = new Map();
 
@@ -19,10 +17,7 @@ class BytesController {
     res.end(found.body);
   }
 }
-Reflect.decorate([Get('*path')], BytesController.prototype, 'answer', Object.getOwnPropertyDescriptor(BytesController.prototype, 'answer'));
-Req()(BytesController.prototype, 'answer', 0);
-Res()(BytesController.prototype, 'answer', 1);
-Reflect.decorate([Controller()], BytesController);
+controllerRoute(BytesController, 'answer', Get('*path'));
 
 class FloorModule {}
 Reflect.decorate([Module({ controllers: [BytesController] })], FloorModule);
@@ -38,7 +33,4 @@ async function main() {
   await app.listen(Number(process.env.PORT), '127.0.0.1');
   process.send({ type: 'ready' });
 }
-main().catch((err) => {
-  console.error(err);
-  process.exit(1);
-});
+startFloor(main);

@@ -9,13 +9,11 @@
 'use strict';
 require('reflect-metadata');
 const { randomUUID } = require('node:crypto');
-const { dirname, join } = require('node:path');
-const apiDir = join(__dirname, '..', '..', '..', 'api');
-const load = (name, from = apiDir) => require(require.resolve(name, { paths: [from] }));
-const { Controller, Module, Put, Req, Res } = load('@nestjs/common');
-const { NestFactory } = load('@nestjs/core');
-const { Server } = load('socket.io', dirname(require.resolve('@nestjs/platform-socket.io', { paths: [apiDir] })));
-const sqlite3 = load('sqlite3', dirname(require.resolve('@mikro-orm/sqlite', { paths: [apiDir] })));
+const { controllerRoute, loadFromApi, roomsServer, startFloor } = require('./floor-parts.cjs');
+const { Module, Put } = loadFromApi('@nestjs/common');
+const { NestFactory } = loadFromApi('@nestjs/core');
+// The api's SQLite driver: the one @mikro-orm/sqlite loads.
+const sqlite3 = loadFromApi('sqlite3', '@mikro-orm/sqlite');
 
 const SCHEMA = [
   'PRAGMA journal_mode = WAL',
@@ -98,10 +96,7 @@ class ScoringController {
     }
   }
 }
-Reflect.decorate([Put('api/tasks/:id/score')], ScoringController.prototype, 'score', Object.getOwnPropertyDescriptor(ScoringController.prototype, 'score'));
-Req()(ScoringController.prototype, 'score', 0);
-Res()(ScoringController.prototype, 'score', 1);
-Reflect.decorate([Controller()], ScoringController);
+controllerRoute(ScoringController, 'score', Put('api/tasks/:id/score'));
 
 class FloorModule {}
 Reflect.decorate([Module({ controllers: [ScoringController] })], FloorModule);
@@ -110,12 +105,7 @@ async function main() {
   for (const sql of SCHEMA) await new Promise((res, rej) => db.run(sql, (err) => (err ? rej(err) : res())));
   const app = await NestFactory.create(FloorModule, { logger: false });
   await app.init();
-  io = new Server(app.getHttpServer(), { perMessageDeflate: false, transports: ['websocket', 'polling'] });
-  io.on('connection', async (socket) => {
-    const { userId, companyId } = socket.handshake.auth ?? {};
-    await socket.join([`user:${userId}`, `company:${companyId}`]);
-    socket.emit('sync', { seq: 0 });
-  });
+  io = roomsServer(app.getHttpServer());
   process.on('message', async (m) => {
     try {
       if (m?.type === 'tasks') {
@@ -134,7 +124,4 @@ async function main() {
   await app.listen(Number(process.env.PORT), '127.0.0.1');
   process.send({ type: 'ready' });
 }
-main().catch((err) => {
-  console.error(err);
-  process.exit(1);
-});
+startFloor(main);

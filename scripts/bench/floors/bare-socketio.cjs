@@ -4,22 +4,13 @@
 // through IPC (`publish`: an event with given bytes to a room); the preloaded probe records the publish time.
 'use strict';
 const http = require('node:http');
-const { dirname, join } = require('node:path');
-const apiDir = join(__dirname, '..', '..', '..', 'api');
-// The very copy of socket.io the api's Nest adapter loads (it may nest its own under @nestjs/platform-socket.io).
-const adapterDir = dirname(require.resolve('@nestjs/platform-socket.io', { paths: [apiDir] }));
-const { Server } = require(require.resolve('socket.io', { paths: [adapterDir] }));
+const { roomsServer } = require('./floor-parts.cjs');
 
 const server = http.createServer((req, res) => {
   res.statusCode = req.url === '/health' ? 200 : 404;
   res.end('{}');
 });
-const io = new Server(server, { perMessageDeflate: false, transports: ['websocket', 'polling'] });
-io.on('connection', async (socket) => {
-  const { userId, companyId } = socket.handshake.auth ?? {};
-  await socket.join([`user:${userId}`, `company:${companyId}`]);
-  socket.emit('sync', { seq: 0 });
-});
+const io = roomsServer(server);
 process.on('message', (m) => {
   if (m?.type !== 'publish') return;
   io.to(m.room).emit(m.event, m.payload);
