@@ -1,11 +1,11 @@
 // Floor: the least a scoring can cost on this stack. A bare NestJS app on the api's adapter with a bare Socket.IO
 // server on the same port (the api's room layout, no token check) and SQLite through the api's own driver
 // (sqlite3, WAL, synchronous = NORMAL, as the api). `PUT /api/tasks/:id/score` makes as many database trips as
-// a scoring does (10: BEGIN, the task's read, seven writes sent together, COMMIT; counted by the api's
-// scoring-cost suite), then emits `task.scored` to the assignee's room and `leaderboard.updated` to the
-// company's, and answers. No guard, no validation, no ORM, no outbox, no live top 10 query: anything the api
-// does beyond this is its own cost. The bytes it sends (response and both envelopes) are handed to it over IPC
-// (`bytes`), copied from a real scoring of the api; the tasks it can score come in `tasks`.
+// the api's scoring of a submitted task (12: BEGIN, the task's read, nine writes and counts sent together,
+// COMMIT), then emits `task.scored` to the assignee's room and `leaderboard.updated` to the company's, and
+// answers. No guard, no validation, no ORM, no outbox, no live top 10 query: anything the api does beyond this
+// is its own cost. The bytes it sends (response and both envelopes) are handed to it over IPC (`bytes`), copied
+// from a real scoring of the api; the tasks it can score come in `tasks`.
 'use strict';
 require('reflect-metadata');
 const { randomUUID } = require('node:crypto');
@@ -25,6 +25,7 @@ const SCHEMA = [
   'create table user_periods (user_id text not null, period text not null, total real not null, scored integer not null, primary key (user_id, period))',
   'create table notifications (id integer primary key, user_id text not null, company_id text not null, body text not null, is_read integer not null default 0, at integer not null)',
   'create table counters (user_id text primary key, unread integer not null)',
+  'create table user_badges (user_id text not null, badge text not null, period text not null, at integer not null, primary key (user_id, badge, period))',
   'create table stream_sequences (stream text primary key, seq integer not null)',
   'create table event_log (id integer primary key, stream text not null, seq integer not null, type text not null, payload text not null)',
 ];
@@ -49,7 +50,7 @@ const inTurn = (work) => {
 
 let bytes = null;
 
-/** The scoring's ten trips; SQLite's driver runs the writes one after another, as the api's are. */
+/** The scoring's twelve trips; SQLite's driver runs the writes one after another, as the api's are. */
 function score(id, quality, initiative) {
   return inTurn(() => scoreNow(id, quality, initiative));
 }
@@ -68,6 +69,8 @@ async function scoreNow(id, quality, initiative) {
       run('insert into user_periods (user_id, period, total, scored) values (?, ?, ?, 1) on conflict (user_id, period) do update set total = total + excluded.total, scored = scored + 1', [task.assigned_to_id, '2026-11', total]),
       run('insert into notifications (user_id, company_id, body, at) values (?, ?, ?, ?)', [task.assigned_to_id, task.company_id, `"${task.title}" scored ${total.toFixed(1)}/10`, now]),
       run('insert into counters (user_id, unread) values (?, 1) on conflict (user_id) do update set unread = unread + 1', [task.assigned_to_id]),
+      get('select count(*) as n from notifications where user_id = ? and is_read = 0', [task.assigned_to_id]),
+      run('insert into user_badges (user_id, badge, period, at) values (?, ?, ?, ?) on conflict do nothing', [task.assigned_to_id, 'early-bird', '2026-11', now]),
       run('insert into stream_sequences (stream, seq) values (?, 4) on conflict (stream) do update set seq = seq + 4', [`company:${task.company_id}`]),
       run("insert into event_log (stream, seq, type, payload) values (?, 1, 'task.scored', ?), (?, 2, 'task.scored', ?), (?, 3, 'stats.changed', ?), (?, 4, 'notification.created', ?)", [task.company_id, payload, task.company_id, payload, task.company_id, payload, task.company_id, payload]),
     ]);

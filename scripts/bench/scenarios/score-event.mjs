@@ -99,7 +99,7 @@ export default {
     const rates = (name) => sides[name].rates.map((r) => r.toFixed(1)).join(', ');
     const responses = (name) => `p50 ${median(per(name, 'response', 50)).toFixed(1)}, p99 ${median(per(name, 'response', 99)).toFixed(1)} ms`;
     const note = `completed ${rates('app')} (app) and ${rates('floor')} (floor) scores/s per round (offered ${RATE}/s); ${results.app.flat().length} scores each over ${tasks.length} tasks (re-scoring allowed), ${sockets.length} sockets each; the PUT's own response: app ${responses('app')}, floor ${responses('floor')}${failures.length ? `; ${failures.length} failed: ${failures[0]}` : ''}`;
-    const floorName = 'bare Nest + Socket.IO + SQLite, 10 trips';
+    const floorName = 'bare Nest + Socket.IO + SQLite, 12 trips';
     return [
       row({ scenario: `score -> task.scored, ${RATE}/s, 1,000 sockets`, metric: 'p50 ms', app: per('app', 'event', 50), floor: per('floor', 'event', 50), floorName, target: '—', note }),
       row({ scenario: `score -> task.scored, ${RATE}/s, 1,000 sockets`, metric: 'p99 ms', app: per('app', 'event', 99), floor: per('floor', 'event', 99), floorName, target: 'p99 ≤ 15 ms' }),
