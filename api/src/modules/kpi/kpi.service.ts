@@ -8,6 +8,7 @@ import { User } from '../users/user.entity';
 import { Company } from '../companies/company.entity';
 import type { CsvDocument } from '../../common/csv/csv-file';
 import { averageOf } from '../../common/math/average';
+import { inParallel } from '../../database/in-parallel';
 import { lastMonths, monthOf } from '../../common/periods/periods';
 import { computeStandings } from '../stats/standings';
 import { companyStatsCsv } from './company-stats.csv';
@@ -101,13 +102,17 @@ export class KpiService {
     const now = new Date();
     const companies = await em.find(Company, {}, { orderBy: { name: 'asc', id: 'asc' } });
     const ids = companies.map((c) => c.id);
-    const figures = await taskFiguresByCompany(em, ids);
-    const members = await activeMembers(em);
     // The system's months are UTC months; each company's tasks fall into them by its own zone's bounds (its
     // month rows are kept in its zone).
     const keys = lastMonths('UTC', now, MONTHS_SHOWN);
-    const months = await monthlySums(em, { companies: ids }, keys.map((k) => k.key));
-    const distribution = await levelDistribution(em, ids);
+    // Independent reads, sent together: on SQLite the level distribution runs on the read connection while the
+    // others take turns on the ORM's, so the two overlap on separate threads.
+    const [figures, members, months, distribution] = await inParallel([
+      taskFiguresByCompany(em, ids),
+      activeMembers(em),
+      monthlySums(em, { companies: ids }, keys.map((k) => k.key)),
+      levelDistribution(em, ids),
+    ] as const);
 
     const companyPerformance = companies.map((c) => {
       const f = figures.get(c.id) ?? { totalTasks: 0, scored: { sum: 0, count: 0 } };
