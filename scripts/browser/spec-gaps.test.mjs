@@ -78,8 +78,11 @@ test('an admin awards a badge from the catalogue with a reason; the executive se
   await card(admin, 'Erin Exec').getByRole('button', { name: 'Award badge' }).click();
   const dialog = admin.getByRole('dialog', { name: 'Award a badge to Erin Exec' });
   await dialog.waitFor();
-  const options = await dialog.getByLabel('Badge').locator('option').allTextContents();
   const catalogue = await api.get('/badges', adminToken);
+  // The dialog fills its list once the catalogue has loaded: read it then, not while it still loads.
+  const badgeOptions = dialog.getByLabel('Badge').locator('option');
+  await badgeOptions.nth(catalogue.length - 1).waitFor({ state: 'attached' });
+  const options = await badgeOptions.allTextContents();
   assert.equal(options.length, catalogue.length, 'every badge of the catalogue is offered');
   const topPerformer = catalogue.find((b) => b._id === 'top-performer');
   assert.deepEqual(await axeViolations(admin), []);
