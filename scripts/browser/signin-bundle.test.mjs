@@ -153,3 +153,26 @@ test('the sign-in page paints from index.html alone: no lazily fetched chunk, on
   await signInAsExecutive(page, executive);
   assert.deepEqual(await unstyledClasses(page, null), [], 'classes in the executive area without a rule');
 });
+
+test('/login shows the sign-in form from its HTML before any script runs, disabled until the app takes it over', { skip }, async () => {
+  const { page } = await browsers.person();
+  // Every script waits until released: what is on screen meanwhile came with the HTML and the stylesheet.
+  let release;
+  const released = new Promise((resolve) => (release = resolve));
+  let held = 0;
+  await page.route('**/assets/*.js', async (route) => {
+    held++;
+    await released;
+    await route.continue();
+  });
+  await page.goto(`${app.url}/login`, { waitUntil: 'commit' });
+  await page.getByRole('heading', { name: 'Sign in to your account' }).waitFor();
+  assert.ok(held > 0, 'the page asked for its scripts');
+  assert.equal(await page.getByLabel('Email').isDisabled(), true, 'nothing can be typed before the app runs');
+  assert.equal(await page.getByLabel('Password', { exact: true }).isDisabled(), true);
+  assert.equal(await page.getByRole('button', { name: 'Sign In' }).isDisabled(), true);
+
+  release();
+  await signInAsExecutive(page, tenant.executives[0]);
+  await page.getByText('Login successful!').waitFor();
+});

@@ -22,6 +22,12 @@ const TYPES: Record<string, string> = {
   '.ico': 'image/x-icon',
   '.woff2': 'font/woff2',
 };
+/**
+ * Page paths whose HTML the web build prerenders (web/scripts/prerender.mjs), with the file holding it. Any other
+ * page path, and these when the build has no such file, get index.html.
+ */
+const PRERENDERED: ReadonlyMap<string, string> = new Map([['/login', 'login.html']]);
+
 /** The precompressed twins `npm run build -w web` writes (web/scripts/precompress.mjs), best first. */
 const ENCODINGS = [
   { name: 'br', suffix: '.br' },
@@ -70,7 +76,8 @@ export function accepts(header: string | undefined, name: string): boolean {
 /**
  * Serves the built web app: a file's brotli or gzip twin when the client takes it (Content-Encoding, Vary),
  * hashed /assets/ files cached for a year as immutable, index.html revalidated every time, and index.html for
- * any other page path so the client-side router can take it. /api and /socket.io are never touched.
+ * any other page path so the client-side router can take it (or the path's prerendered page: /login's). /api
+ * and /socket.io are never touched.
  */
 export function webAssets(root: string) {
   const base = resolve(root);
@@ -110,6 +117,8 @@ export function webAssets(root: string) {
     // A missing hashed asset is a 404, not the app's page (a stale tab asking for an old bundle must not get
     // HTML); any other path is the app's (as before, e.g. the browser's own /favicon.ico request).
     if (path.startsWith('/assets/')) return next();
-    return send(req, res, next, index, REVALIDATE);
+    const prerendered = PRERENDERED.get(path);
+    const page = prerendered && isFile(join(base, prerendered)) ? join(base, prerendered) : index;
+    return send(req, res, next, page, REVALIDATE);
   };
 }

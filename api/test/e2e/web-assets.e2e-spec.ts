@@ -121,6 +121,24 @@ describe('web assets', () => {
     }
   });
 
+  it("serves /login's prerendered page when the build wrote one, and index.html for every other page path", async () => {
+    writeFileSync(join(dist, 'login.html'), '<!doctype html><title>plain sign-in</title>');
+    writeFileSync(join(dist, 'login.html.br'), brotliCompressSync('<!doctype html><title>br sign-in</title>'));
+    try {
+      const login = await t.http.get('/login').set('Accept-Encoding', 'br');
+      expect(login.headers['cache-control']).toBe('no-cache');
+      expect(login.headers['content-encoding']).toBe('br');
+      expect(raw(login)).toContain('br sign-in');
+      expect(raw(await t.http.get('/login').set('Accept-Encoding', 'identity'))).toContain('plain sign-in');
+      for (const path of ['/', '/login/extra', '/admin/tasks']) expect(raw(await t.http.get(path).set('Accept-Encoding', 'br'))).toContain('br index');
+    } finally {
+      rmSync(join(dist, 'login.html'));
+      rmSync(join(dist, 'login.html.br'));
+    }
+    // Without the file (a build before prerendering), /login is the app's page like any other.
+    expect(raw(await t.http.get('/login').set('Accept-Encoding', 'br'))).toContain('br index');
+  });
+
   it('serves binary files as they are, and 404s a missing asset instead of the page', async () => {
     const png = await t.http.get('/assets/logo-Zz9.png').set('Accept-Encoding', 'br').buffer(true).parse(binary);
     expect(png.headers['content-type']).toBe('image/png');

@@ -2,8 +2,11 @@ import { PRODUCT_NAME, PRODUCT_TAGLINE } from '@kpi/contracts';
 import { ChartLineIcon } from '../components/ui/icons';
 import { LoginForm } from '../features/session/LoginForm';
 
-/** The sign-in screen itself. Knows no router: the sign-in shell renders it before the router has loaded. */
-export function LoginScreen() {
+/**
+ * The sign-in screen itself. Knows no router: the sign-in shell renders it before the router has loaded, and the
+ * build renders its `preview` into /login's HTML (web/src/prerender).
+ */
+export function LoginScreen({ preview = false }: { preview?: boolean }) {
   return (
     <main className="flex min-h-screen items-center justify-center bg-slate-50 px-4 py-12">
       <div className="w-full max-w-md">
@@ -16,7 +19,7 @@ export function LoginScreen() {
         </div>
         <div className="rounded-2xl border border-slate-200 bg-white p-6 shadow-xl shadow-slate-200/60 sm:p-8">
           <h2 className="mb-6 text-lg font-semibold text-slate-900">Sign in to your account</h2>
-          <LoginForm />
+          <LoginForm preview={preview} />
         </div>
       </div>
     </main>

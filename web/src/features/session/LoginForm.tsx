@@ -7,7 +7,11 @@ import { notify } from '../../app/toastOutlet';
 import { errorMessage } from '../../lib/api';
 import { login } from './session';
 
-export function LoginForm() {
+/**
+ * `preview`: the form as built into /login's HTML (web/src/prerender), shown before the scripts have loaded. Its
+ * controls are disabled, so nothing is typed into fields that the running app then replaces.
+ */
+export function LoginForm({ preview = false }: { preview?: boolean }) {
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
   const [showPassword, setShowPassword] = useState(false);
@@ -27,50 +31,52 @@ export function LoginForm() {
   };
 
   return (
-    <form onSubmit={(event) => void submit(event)} className="space-y-5">
-      <TextField
-        label="Email address"
-        type="email"
-        name="email"
-        autoComplete="email"
-        required
-        value={email}
-        onChange={(e) => setEmail(e.target.value)}
-        placeholder="you@company.com"
-      />
-      <div className="space-y-1.5">
-        <div className="flex items-baseline gap-0.5">
-          <label htmlFor="login-password" className="block text-sm font-medium text-slate-700">
-            Password
-          </label>
-          <span className="text-sm text-red-500" aria-hidden="true">*</span>
+    <form onSubmit={(event) => void submit(event)}>
+      <fieldset disabled={preview} className="min-w-0 space-y-5">
+        <TextField
+          label="Email address"
+          type="email"
+          name="email"
+          autoComplete="email"
+          required
+          value={email}
+          onChange={(e) => setEmail(e.target.value)}
+          placeholder="you@company.com"
+        />
+        <div className="space-y-1.5">
+          <div className="flex items-baseline gap-0.5">
+            <label htmlFor="login-password" className="block text-sm font-medium text-slate-700">
+              Password
+            </label>
+            <span className="text-sm text-red-500" aria-hidden="true">*</span>
+          </div>
+          <div className="relative">
+            <input
+              id="login-password"
+              name="password"
+              type={showPassword ? 'text' : 'password'}
+              autoComplete="current-password"
+              required
+              value={password}
+              onChange={(e) => setPassword(e.target.value)}
+              placeholder="Enter your password"
+              className="block w-full rounded-lg border-0 bg-white py-2 pl-3 pr-10 text-sm text-slate-900 shadow-sm ring-1 ring-inset ring-slate-300 placeholder:text-slate-400 focus:ring-2 focus:ring-inset focus:ring-indigo-600 disabled:bg-slate-50 disabled:text-slate-500"
+            />
+            <button
+              type="button"
+              onClick={() => setShowPassword((v) => !v)}
+              aria-label={showPassword ? 'Hide password' : 'Show password'}
+              aria-pressed={showPassword}
+              className="absolute inset-y-0 right-0 flex items-center rounded-r-lg px-3 text-slate-400 hover:text-slate-600 focus-visible:outline-2 focus-visible:outline-indigo-600"
+            >
+              {showPassword ? <EyeOffIcon className="h-5 w-5" /> : <EyeIcon className="h-5 w-5" />}
+            </button>
+          </div>
         </div>
-        <div className="relative">
-          <input
-            id="login-password"
-            name="password"
-            type={showPassword ? 'text' : 'password'}
-            autoComplete="current-password"
-            required
-            value={password}
-            onChange={(e) => setPassword(e.target.value)}
-            placeholder="Enter your password"
-            className="block w-full rounded-lg border-0 bg-white py-2 pl-3 pr-10 text-sm text-slate-900 shadow-sm ring-1 ring-inset ring-slate-300 placeholder:text-slate-400 focus:ring-2 focus:ring-inset focus:ring-indigo-600"
-          />
-          <button
-            type="button"
-            onClick={() => setShowPassword((v) => !v)}
-            aria-label={showPassword ? 'Hide password' : 'Show password'}
-            aria-pressed={showPassword}
-            className="absolute inset-y-0 right-0 flex items-center rounded-r-lg px-3 text-slate-400 hover:text-slate-600 focus-visible:outline-2 focus-visible:outline-indigo-600"
-          >
-            {showPassword ? <EyeOffIcon className="h-5 w-5" /> : <EyeIcon className="h-5 w-5" />}
-          </button>
-        </div>
-      </div>
-      <Button type="submit" className="w-full py-2.5" disabled={busy}>
-        {busy ? 'Signing in...' : 'Sign In'}
-      </Button>
+        <Button type="submit" className="w-full py-2.5" disabled={busy}>
+          {busy ? 'Signing in...' : 'Sign In'}
+        </Button>
+      </fieldset>
     </form>
   );
 }
