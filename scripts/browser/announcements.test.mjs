@@ -4,7 +4,7 @@
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { mkdirSync } from 'node:fs';
-import { browserPool, browserSkipReason, restClient, seedTenant, signIn, startApp, trackNavigations } from './harness.mjs';
+import { browserPool, browserSkipReason, restClient, seedTenant, settlesTo, signIn, startApp, trackNavigations } from './harness.mjs';
 
 const SHOTS = process.env.SHOTS_DIR ?? '/tmp/shots';
 const skip = browserSkipReason();
@@ -119,8 +119,9 @@ test('an admin posts, pins, edits and deletes through the UI; an executive sees 
   await waitForUnread(exec, 2);
   const execTitles = await exec.locator('article h4').allTextContents();
   assert.deepEqual(execTitles, ['Quarterly review on Friday', 'Parking lot closed Monday']);
-  // The admin's list: pinned first, then newest first.
-  assert.deepEqual(await admin.locator('article h3').allTextContents(), ['Quarterly review on Friday', 'Parking lot closed Monday']);
+  // The admin's list: pinned first, then newest first. The success toast can come before the list has the new
+  // one: read the list once it holds both.
+  await settlesTo(() => admin.locator('article h3').allTextContents(), ['Quarterly review on Friday', 'Parking lot closed Monday']);
   await shot(admin, 'admin-list');
   await shot(exec, 'executive-list');
 
@@ -128,7 +129,7 @@ test('an admin posts, pins, edits and deletes through the UI; an executive sees 
   await adminItem.getByRole('button', { name: 'Unpin', exact: true }).click();
   await pinnedSection.waitFor({ state: 'detached', timeout: 5000 });
   await exec.getByText('Recent Announcements').waitFor({ state: 'detached' });
-  assert.deepEqual(await exec.locator('article h4').allTextContents(), ['Parking lot closed Monday', 'Quarterly review on Friday']);
+  await settlesTo(() => exec.locator('article h4').allTextContents(), ['Parking lot closed Monday', 'Quarterly review on Friday']);
 
   // Edit.
   await admin.locator('article', { hasText: 'Parking lot closed Monday' }).getByRole('button', { name: 'Edit' }).click();
@@ -168,7 +169,8 @@ test('an expiring announcement vanishes for executives and is marked Expired for
     title: 'Flash sale ends soon',
     content: 'Only for a few seconds.',
     priority: 'urgent',
-    expiresAt: new Date(Date.now() + 4000).toISOString(),
+    // Far enough ahead that the item is on both screens, not yet expired, even on a busy machine.
+    expiresAt: new Date(Date.now() + 6000).toISOString(),
   });
   const execItem = exec.locator('article', { hasText: 'Flash sale ends soon' });
   await execItem.getByText('URGENT', { exact: true }).waitFor({ timeout: 5000 });
@@ -177,7 +179,7 @@ test('an expiring announcement vanishes for executives and is marked Expired for
   assert.equal(await adminItem.getByText('Expired', { exact: true }).count(), 0);
 
   // The server publishes the expiry as announcement.updated: gone for the executive, marked for the admin.
-  await execItem.waitFor({ state: 'detached', timeout: 10_000 });
+  await execItem.waitFor({ state: 'detached', timeout: 15_000 });
   await adminItem.getByText('Expired', { exact: true }).waitFor({ timeout: 5000 });
   await shot(admin, 'admin-expired');
   assert.deepEqual(navigations, []);

@@ -3,7 +3,7 @@
 // Run after `npm run build`: node --test scripts/browser/api-docs.test.mjs
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { SUPERADMIN, browserPool, browserSkipReason, startApp } from './harness.mjs';
+import { SUPERADMIN, browserPool, browserSkipReason, eventually, startApp } from './harness.mjs';
 
 const skip = browserSkipReason();
 let app;
@@ -28,7 +28,8 @@ test('Swagger UI renders every operation with no CSP violation, and calls the AP
 
   const doc = await (await fetch(`${app.url}/api/openapi.json`)).json();
   const operations = Object.values(doc.paths).reduce((n, ops) => n + Object.keys(ops).length, 0);
-  assert.equal(await page.locator('.opblock').count(), operations);
+  // Swagger UI may still be adding operations after the first one shows: wait for all of them.
+  await eventually(() => page.locator('.opblock').count(), (n) => n === operations, { message: `Swagger UI shows ${operations} operations` });
   assert.match(await page.locator('.info .title').innerText(), /KPI Tracker API/);
   // Swagger UI reports a document it cannot read as an error box; there must be none.
   assert.equal(await page.locator('.errors-wrapper').count(), 0);
@@ -43,9 +44,13 @@ test('Swagger UI renders every operation with no CSP violation, and calls the AP
   await verify.locator('.opblock-summary').click();
   await verify.getByRole('button', { name: 'Try it out' }).click();
   await verify.getByRole('button', { name: 'Execute' }).click();
-  await verify.locator('.live-responses-table tr.response .response-col_status').first().waitFor();
-  assert.match(await verify.locator('.live-responses-table tr.response .response-col_status').first().innerText(), /200/);
-  assert.match(await verify.locator('.live-responses-table .microlight').first().innerText(), new RegExp(SUPERADMIN.email));
+  const status = verify.locator('.live-responses-table tr.response .response-col_status').first();
+  await status.waitFor();
+  assert.match(await status.innerText(), /200/);
+  // The body is highlighted after it is inserted: read it once it holds the answer.
+  await eventually(() => verify.locator('.live-responses-table .microlight').first().innerText(), (t) => t.includes(SUPERADMIN.email), {
+    message: `the response body names ${SUPERADMIN.email}`,
+  });
 
   assert.deepEqual(problems.filter((p) => /Content Security Policy|Refused to/i.test(p)), []);
   assert.deepEqual(problems, []);

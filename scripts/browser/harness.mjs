@@ -1,11 +1,13 @@
 // Shared by the browser tests: starts the built app on a free port with a fresh database, and drives
 // Debian's Chromium through playwright-core. Usage: import { startApp, openBrowser } from './harness.mjs'.
+import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { inspect, isDeepStrictEqual } from 'node:util';
 import { chromium } from 'playwright-core';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
@@ -185,4 +187,41 @@ export async function signIn(page, url, email, password) {
   await page.getByLabel('Email').fill(email);
   await page.getByLabel('Password', { exact: true }).fill(password);
   await page.getByRole('button', { name: 'Sign In' }).click();
+}
+
+/**
+ * Polls `read` (a Playwright read that does not wait by itself: count(), allTextContents(), getAttribute(),
+ * evaluate()…) until `predicate` holds for what it returns, or `timeout` ms have passed; returns the last value
+ * read either way. For a check that collects problems rather than failing at once (see `eventually`).
+ */
+export async function pollUntil(read, predicate, { timeout = 10_000, interval = 100 } = {}) {
+  const deadline = Date.now() + timeout;
+  for (;;) {
+    const value = await read();
+    if (predicate(value) || Date.now() >= deadline) return value;
+    await new Promise((r) => setTimeout(r, interval));
+  }
+}
+
+const shown = (value) => inspect(value, { depth: 4, breakLength: Infinity });
+
+/**
+ * A snapshot read made safe: the page may still be loading or applying a live change when a test first looks,
+ * so this waits for the state the test expects instead of judging one early look. Polls `read` until
+ * `predicate` holds and returns that value; after `timeout` ms fails with `message` and the last value read.
+ */
+export async function eventually(read, predicate, { timeout = 10_000, interval = 100, message = 'the value read never met the expectation' } = {}) {
+  const value = await pollUntil(read, predicate, { timeout, interval });
+  if (!predicate(value)) assert.fail(`${message} (within ${timeout} ms); last read: ${shown(value)}`);
+  return value;
+}
+
+/**
+ * `assert.deepEqual(await read(), expected, message)` for a page that may still be settling: polls `read`
+ * until it deep-equals `expected`; after `timeout` ms fails as deepEqual does, on the last value read.
+ */
+export async function settlesTo(read, expected, message, { timeout = 10_000, interval = 100 } = {}) {
+  const value = await pollUntil(read, (v) => isDeepStrictEqual(v, expected), { timeout, interval });
+  assert.deepEqual(value, expected, message === undefined ? undefined : `${message} (within ${timeout} ms); last read: ${shown(value)}`);
+  return value;
 }

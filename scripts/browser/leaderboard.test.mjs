@@ -6,7 +6,7 @@ import assert from 'node:assert/strict';
 import { mkdirSync, readdirSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { browserPool, browserSkipReason, restClient, seedTenant, signIn, startApp, trackNavigations } from './harness.mjs';
+import { browserPool, browserSkipReason, eventually, restClient, seedTenant, settlesTo, signIn, startApp, trackNavigations } from './harness.mjs';
 
 const SHOTS = process.env.KPI_SHOTS_DIR ?? '/tmp/shots';
 const ASSETS = join(dirname(fileURLToPath(import.meta.url)), '..', '..', 'web', 'dist', 'assets');
@@ -202,8 +202,9 @@ test('the admin publishes the month in the UI, and a new score reorders both scr
   // A future month cannot be published yet.
   if (now.getMonth() < 11) {
     await admin.getByLabel('Month', { exact: true }).selectOption(String(now.getMonth() + 2));
-    assert.equal(await admin.getByRole('button', { name: 'Generate Leaderboard' }).isDisabled(), true);
+    // The hint and the disabled button come in the same render: once the hint shows, the button is read.
     await admin.getByText('This period has not started yet.').waitFor();
+    assert.equal(await admin.getByRole('button', { name: 'Generate Leaderboard' }).isDisabled(), true);
     await admin.getByText('No leaderboard data').waitFor();
   }
 });
@@ -231,17 +232,22 @@ test('the Performance Dashboard shows the tiles, both charts, the top 10 and the
   for (const title of ['Monthly Performance Trend', 'Score Breakdown']) {
     const figure = exec.getByRole('figure', { name: title });
     await figure.locator('.apexcharts-canvas svg').first().waitFor({ timeout: 10_000 });
-    const height = await figure.locator('.apexcharts-canvas').first().evaluate((el) => el.getBoundingClientRect().height);
-    assert.ok(Math.abs(height - 300) <= 2, `${title} is ${height}px high`);
+    // The svg is in before apexcharts has finished drawing and sizing it: read the parts once they are drawn.
+    await eventually(() => figure.locator('.apexcharts-canvas').first().evaluate((el) => el.getBoundingClientRect().height), (height) => Math.abs(height - 300) <= 2, {
+      message: `${title} is 300px high`,
+    });
   }
   const trend = exec.getByRole('figure', { name: 'Monthly Performance Trend' });
-  const labels = await trend.locator('.apexcharts-xaxis-label tspan').allTextContents();
-  assert.equal(labels.length, 12);
-  assert.equal(labels.at(-1), MONTHS[now.getMonth()].slice(0, 3));
+  await eventually(() => trend.locator('.apexcharts-xaxis-label tspan').allTextContents(), (l) => l.length === 12 && l.at(-1) === MONTHS[now.getMonth()].slice(0, 3), {
+    message: 'the trend has 12 month labels, this month last',
+  });
   const breakdown = exec.getByRole('figure', { name: 'Score Breakdown' });
-  assert.deepEqual(await breakdown.locator('.apexcharts-xaxis-label tspan').allTextContents(), ['Quality', 'Time', 'Initiative']);
-  const yLabels = await breakdown.locator('.apexcharts-yaxis-label tspan').allTextContents();
-  assert.ok(yLabels.includes('0') && yLabels.includes('10') && !yLabels.some((l) => Number(l) > 10), `y axis 0-10: ${yLabels}`);
+  await settlesTo(() => breakdown.locator('.apexcharts-xaxis-label tspan').allTextContents(), ['Quality', 'Time', 'Initiative']);
+  await eventually(
+    () => breakdown.locator('.apexcharts-yaxis-label tspan').allTextContents(),
+    (yLabels) => yLabels.includes('0') && yLabels.includes('10') && !yLabels.some((l) => Number(l) > 10),
+    { message: 'the breakdown y axis runs 0-10' },
+  );
 
   const top = section(exec, 'Company Leaderboard - Top 10');
   const position = section(exec, 'Your Position');
@@ -408,6 +414,8 @@ test('the sign-in page does not load the chart library; the Performance Dashboar
   await page.getByLabel('Password', { exact: true }).fill(people.Erin.password);
   await page.getByRole('button', { name: 'Sign In' }).click();
   await page.waitForURL((url) => url.pathname.startsWith('/executive'));
+  // Read once My Profile is on screen (its code loaded and rendered), so the check covers the screen itself.
+  await page.getByRole('heading', { name: 'My Profile' }).first().waitFor();
   assert.deepEqual(scripts.filter((s) => /chart|apex/i.test(s)), [], 'My Profile needs no charts either');
   await page.goto(`${app.url}/executive/performance`);
   await page.getByRole('figure', { name: 'Monthly Performance Trend' }).locator('.apexcharts-canvas').waitFor({ timeout: 10_000 });

@@ -4,7 +4,7 @@
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { mkdirSync } from 'node:fs';
-import { SUPERADMIN, browserPool, browserSkipReason, restClient, seedTenant, signIn, startApp } from './harness.mjs';
+import { SUPERADMIN, browserPool, browserSkipReason, eventually, restClient, seedTenant, signIn, startApp } from './harness.mjs';
 
 const SHOTS = process.env.SHOTS_DIR ?? '/tmp/shots';
 const skip = browserSkipReason();
@@ -116,6 +116,8 @@ test('two tabs of one executive: one toast in total per event, the same unread c
   await bell(tab1).click();
   const panel = tab1.getByRole('region', { name: 'Notifications' });
   await panel.waitFor();
+  // The panel may open before its list is filled: read it once both notifications are in.
+  for (const title of ['Fire drill at 3 pm', 'Team lunch on Thursday']) await panel.getByRole('listitem').filter({ hasText: title }).waitFor();
   const bodies = await panel.getByRole('listitem').allTextContents();
   assert.match(bodies[0], /New announcement.*Fire drill at 3 pm.*Just now/);
   assert.match(bodies[1], /Team lunch on Thursday/);
@@ -124,8 +126,11 @@ test('two tabs of one executive: one toast in total per event, the same unread c
   await panel.getByRole('button', { name: 'Mark all as read' }).click();
   await waitForUnread(tab1, 0);
   await waitForUnread(tab2, 0);
-  assert.equal(await panel.getByText('(unread)').count(), 0);
-  assert.equal(await panel.getByRole('button', { name: 'Mark all as read' }).isDisabled(), true);
+  // The bell's count and the list's read marks are separate state: wait for the list's too.
+  await eventually(() => panel.getByText('(unread)').count(), (n) => n === 0, { message: 'no notification is marked unread' });
+  await eventually(() => panel.getByRole('button', { name: 'Mark all as read' }).isDisabled(), (disabled) => disabled === true, {
+    message: 'Mark all as read is disabled',
+  });
 
   // Escape closes the panel and gives focus back to the bell.
   await tab1.keyboard.press('Escape');
@@ -141,7 +146,9 @@ test('read state follows the user to another browser; opening a notification mar
   await first.waitForURL(`${app.url}/executive`);
   await bell(first).waitFor();
   await live;
-  const before = Number(await unreadOf(first));
+  // The bell shows 0 until its first load lands: start from the server's count, once the bell shows it.
+  const before = (await api.get('/notifications', (await api.login(exec.email, exec.password)).token)).unread;
+  await waitForUnread(first, before);
   await post('Quarterly numbers are out');
   await waitForUnread(first, before + 1);
 
@@ -184,6 +191,8 @@ test('the bell shows for admins and the superadmin too', { skip }, async () => {
   await signIn(admin, app.url, tenant.admin.email, tenant.admin.password);
   await admin.waitForURL(`${app.url}/admin`);
   await bell(admin).waitFor();
+  // Measure the screen with its content in, not while it still loads.
+  await admin.locator('article', { hasText: 'Erin Exec' }).waitFor();
   const overflow = await admin.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
   assert.ok(overflow <= 0, `page scrolls sideways by ${overflow}px`);
 });

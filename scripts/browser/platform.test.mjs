@@ -2,7 +2,7 @@
 // Run after `npm run build`: node --test scripts/browser/platform.test.mjs
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { SUPERADMIN, browserPool, browserSkipReason, restClient, seedTenant, signIn, startApp, trackNavigations } from './harness.mjs';
+import { SUPERADMIN, browserPool, browserSkipReason, eventually, restClient, seedTenant, signIn, startApp, trackNavigations } from './harness.mjs';
 
 const skip = browserSkipReason();
 let app;
@@ -47,7 +47,7 @@ test('the sign-in screen shows the product, toggles the password and reports a f
   await password.fill('wrong-password');
   assert.equal(await password.getAttribute('type'), 'password');
   await page.getByRole('button', { name: /show password/i }).click();
-  assert.equal(await password.getAttribute('type'), 'text');
+  await eventually(() => password.getAttribute('type'), (type) => type === 'text', { message: 'Show password turns the field to text' });
   await page.getByLabel('Email').fill(SUPERADMIN.email);
   await page.getByRole('button', { name: 'Sign In' }).click();
   await page.getByText('Invalid email or password').waitFor();
@@ -68,7 +68,7 @@ test('guarded areas send visitors and the wrong role to /login, replacing histor
   await page.evaluate(() => localStorage.setItem('token', 'stale.token.value'));
   await page.goto(`${app.url}/executive`);
   await page.waitForURL(`${app.url}/login`);
-  assert.equal(await page.evaluate(() => localStorage.getItem('token')), null);
+  await eventually(() => page.evaluate(() => localStorage.getItem('token')), (token) => token === null, { message: 'the stale token is deleted' });
 });
 
 test('the superadmin creates, edits and deletes a company through the UI', { skip }, async () => {
@@ -125,6 +125,8 @@ test('the superadmin creates, edits and deletes an admin through the UI', { skip
   await card.getByText('Active', { exact: true }).waitFor();
 
   await card.getByRole('button', { name: 'Edit' }).click();
+  // The edit form is open (its own submit button shows) before its fields are checked.
+  await page.getByRole('button', { name: 'Update Admin' }).waitFor();
   assert.equal(await page.getByLabel('Temporary Password').count(), 0);
   await page.getByLabel('Department').fill('Finance');
   await page.getByRole('button', { name: 'Update Admin' }).click();

@@ -9,7 +9,7 @@ import assert from 'node:assert/strict';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { axeViolations } from './axe.mjs';
-import { SUPERADMIN, browserPool, browserSkipReason, restClient, seedTenant, signIn, startApp } from './harness.mjs';
+import { SUPERADMIN, browserPool, browserSkipReason, eventually, pollUntil, restClient, seedTenant, signIn, startApp } from './harness.mjs';
 
 const SHOTS = join(process.env.KPI_SHOTS_DIR ?? '/tmp/shots', 'screens');
 const SIZES = [
@@ -23,6 +23,8 @@ let app;
 let tenant;
 const browsers = browserPool();
 const inDays = (days) => new Date(Date.now() + days * 86_400_000).toISOString();
+/** How long a screen may take to settle (charts drawn, lists in) before what is still wrong counts as a problem. */
+const SETTLE_MS = 5000;
 
 /** Rich enough data that every screen shows its cards, lists, charts and tables rather than empty states. */
 async function arrange() {
@@ -104,11 +106,17 @@ async function walk(page, area, screens) {
       const name = `${area}-${path.split('/').filter(Boolean).join('-') || 'root'}-${size.name}`;
       await page.screenshot({ path: join(SHOTS, `${name}.png`) });
       if (GALLERY_DIR && GALLERY.has(path) && size.name === 'phone') await page.screenshot({ path: join(GALLERY_DIR, `phone-${path.split('/').slice(1).join('-')}.png`) });
-      const { scrollWidth, innerWidth } = await page.evaluate(() => ({ scrollWidth: document.documentElement.scrollWidth, innerWidth: window.innerWidth }));
-      if (scrollWidth > innerWidth) problems.push(`${path} at ${size.width}px: scroll width ${scrollWidth} > ${innerWidth}`);
-      for (const v of await axeViolations(page)) problems.push(`${path} at ${size.width}px: ${v}`);
-      for (const p of await navigationProblems(page)) problems.push(`${path} at ${size.width}px: ${p}`);
-      for (const p of await headerProblems(page)) problems.push(`${path} at ${size.width}px: ${p}`);
+      // One look can catch the screen mid-way (a chart still drawing, a list still filling): look again until
+      // it has none, and count what is still there after SETTLE_MS.
+      const check = async () => {
+        const found = [];
+        const { scrollWidth, innerWidth } = await page.evaluate(() => ({ scrollWidth: document.documentElement.scrollWidth, innerWidth: window.innerWidth }));
+        if (scrollWidth > innerWidth) found.push(`scroll width ${scrollWidth} > ${innerWidth}`);
+        found.push(...(await axeViolations(page)), ...(await navigationProblems(page)), ...(await headerProblems(page)));
+        return found;
+      };
+      const found = await pollUntil(check, (list) => list.length === 0, { timeout: SETTLE_MS, interval: 250 });
+      for (const p of found) problems.push(`${path} at ${size.width}px: ${p}`);
     }
     if (GALLERY_DIR && GALLERY.has(path)) {
       await page.setViewportSize({ width: 1280, height: 800 });
@@ -196,7 +204,8 @@ test('a dialog keeps keyboard focus inside, hands it back on close, and a toast 
   }
   await page.keyboard.press('Escape');
   await dialog.waitFor({ state: 'detached' });
-  assert.equal(await opener.evaluate((el) => el === document.activeElement), true, 'focus returns to Add Company');
+  // Focus comes back as the dialog closes, not necessarily before it leaves the DOM.
+  await eventually(() => opener.evaluate((el) => el === document.activeElement), (focused) => focused === true, { message: 'focus returns to Add Company' });
 
   // The whole form from the keyboard: open, type, submit with Enter; the success toast sits in a polite live region.
   await page.keyboard.press('Enter');

@@ -7,7 +7,7 @@ import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFile } from 'node:fs/promises';
 import { axeViolations } from './axe.mjs';
-import { browserPool, browserSkipReason, restClient, seedTenant, signIn, startApp, trackNavigations } from './harness.mjs';
+import { browserPool, browserSkipReason, restClient, seedTenant, settlesTo, signIn, startApp, trackNavigations } from './harness.mjs';
 
 const skip = browserSkipReason();
 let app;
@@ -160,8 +160,14 @@ test('a published period shows its snapshot with the stamp and CSV, unchanged by
   // The executive has the same toggle on the Company Leaderboard.
   const exec = await signInAs(sam, '/executive', '/executive/leaderboard', 'Company Leaderboard');
   await exec.getByRole('group', { name: 'Leaderboard view' }).getByRole('button', { name: 'Published' }).click();
-  const execNames = await exec.getByRole('list', { name: 'Published ranking' }).locator(':scope > li').evaluateAll((rows) => rows.map((r) => r.querySelector('p')?.textContent?.trim()));
-  assert.deepEqual(execNames.map((s) => s.replace(/\s*\(You\)$/, '')), names);
+  // The snapshot is fetched after the click: read the list once it is in, not the spinner before it.
+  const execPublished = exec.getByRole('list', { name: 'Published ranking' });
+  await execPublished.waitFor();
+  await settlesTo(
+    async () => (await execPublished.locator(':scope > li').evaluateAll((rows) => rows.map((r) => r.querySelector('p')?.textContent?.trim()))).map((s) => s?.replace(/\s*\(You\)$/, '')),
+    names,
+    'the executive sees the ranks as published',
+  );
 });
 
 test('an overdue task shows its status beside OVERDUE, and the Pending tile counts it', { skip }, async () => {
@@ -190,8 +196,12 @@ test("default periods follow the company's time zone, not the browser's clock", 
   await page.waitForURL((url) => url.pathname.startsWith('/admin'));
   await page.goto(`${app.url}/admin/leaderboards`);
   await page.getByLabel('Month', { exact: true }).waitFor();
-  assert.equal(await page.getByLabel('Year', { exact: true }).inputValue(), '2026');
-  assert.equal(await page.getByLabel('Month', { exact: true }).inputValue(), '4', 'April in the company, though March in the browser');
+  // The company's zone comes with the session; read the default period as the screen settles on it.
+  await settlesTo(
+    async () => [await page.getByLabel('Year', { exact: true }).inputValue(), await page.getByLabel('Month', { exact: true }).inputValue()],
+    ['2026', '4'],
+    'April 2026 in the company, though March in the browser',
+  );
   await api.put(`/companies/${tenant.company._id}`, rootToken, { timeZone: 'UTC' });
 });
 
@@ -206,6 +216,6 @@ test('the monthly trend leaves months without scores out instead of plotting 0',
     null,
     { timeout: 10_000 },
   );
-  const markers = await trend.locator('.apexcharts-series-markers .apexcharts-marker, .apexcharts-series-markers circle').count();
-  assert.equal(markers, 1, `expected one point, found ${markers}`);
+  // The markers are drawn together once the line is in; a redraw could catch a count mid-way: read until it settles.
+  await settlesTo(() => trend.locator('.apexcharts-series-markers .apexcharts-marker, .apexcharts-series-markers circle').count(), 1, 'one point on the trend');
 });

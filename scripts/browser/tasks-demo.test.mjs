@@ -6,7 +6,7 @@ import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { mkdirSync, statSync } from 'node:fs';
 import { dirname } from 'node:path';
-import { browserPool, browserSkipReason, restClient, signIn, startDemoApp } from './harness.mjs';
+import { browserPool, browserSkipReason, eventually, restClient, signIn, startDemoApp } from './harness.mjs';
 
 const ADMIN = { email: 'olivia.bennett@northwind.demo', get password() { return app.demoPassword; } };
 const EXECUTIVE = { email: 'james.carter@northwind.demo', get password() { return app.demoPassword; } };
@@ -24,13 +24,16 @@ async function countIs(locator, n, timeout = 10_000) {
     await new Promise((r) => setTimeout(r, 50));
   }
 }
-/** Clicks "Load more" until the last page is in (docs/paging.md). */
-async function loadAll(page) {
+/**
+ * Clicks "Load more" until the last page is in (docs/paging.md). A page has landed once `cards` has grown: the
+ * list and the button (gone after the last page) change in the same render, so the button is looked at then.
+ */
+async function loadAll(page, cards) {
   const more = page.getByRole('button', { name: 'Load more' });
   while (await more.isVisible()) {
+    const before = await cards.count();
     await more.click();
-    await more.waitFor({ state: 'visible', timeout: 300 }).catch(() => {});
-    await page.waitForFunction(() => !document.querySelector('button[aria-busy="true"]'));
+    await eventually(() => cards.count(), (n) => n > before, { message: `Load more adds to the ${before} cards` });
   }
 }
 
@@ -99,7 +102,7 @@ test("an executive's My Tasks shows the demo tasks with tiles that add up", { sk
   const total = await tileValue(page, 'Total Tasks');
   const cards = page.getByRole('list', { name: 'My tasks' }).locator(':scope > li');
   await cards.first().waitFor();
-  await loadAll(page);
+  await loadAll(page, cards);
   await countIs(cards, total);
   const submitted = await page.getByText('Submitted', { exact: true }).count();
   // Pending counts pending and in-progress work, past its deadline too (so it includes Overdue).

@@ -3,7 +3,7 @@
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { mkdirSync } from 'node:fs';
-import { browserPool, browserSkipReason, restClient, seedTenant, signIn, startApp, trackNavigations } from './harness.mjs';
+import { browserPool, browserSkipReason, eventually, restClient, seedTenant, signIn, startApp, trackNavigations } from './harness.mjs';
 
 const SHOTS = process.env.KPI_SHOTS_DIR ?? '/tmp/shots';
 const skip = browserSkipReason();
@@ -165,7 +165,9 @@ test("the executive submits in the UI and the admin's counter, banner and list c
 
   // "Review now" narrows the list to the work waiting for a score.
   await admin.getByRole('button', { name: 'Review now' }).click();
-  assert.equal(await admin.getByRole('button', { name: /^Pending Review/ }).getAttribute('aria-pressed'), 'true');
+  await eventually(() => admin.getByRole('button', { name: /^Pending Review/ }).getAttribute('aria-pressed'), (pressed) => pressed === 'true', {
+    message: 'Review now presses the Pending Review filter',
+  });
   await adminCard.waitFor();
   await admin.screenshot({ path: `${SHOTS}/tasks-admin-pending-review.png`, fullPage: true });
   await api.del(`/tasks/${task._id}`, adminToken);
@@ -311,7 +313,7 @@ test('the validation toasts of the scoring panel and the submission box, and not
   assert.equal(await exec.getByLabel('Submission', { exact: true }).count(), 1);
   await second.getByLabel('Submission', { exact: true }).fill('Something');
   await second.getByRole('button', { name: 'Cancel' }).click();
-  assert.equal(await exec.getByLabel('Submission', { exact: true }).count(), 0);
+  await eventually(() => exec.getByLabel('Submission', { exact: true }).count(), (n) => n === 0, { message: 'Cancel closes the submission box' });
   await second.getByRole('button', { name: 'Submit Task' }).click();
   assert.equal(await second.getByLabel('Submission', { exact: true }).inputValue(), '');
   await second.getByRole('button', { name: 'Cancel' }).click();
