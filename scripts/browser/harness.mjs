@@ -138,28 +138,54 @@ export async function seedTenant(url, { company = 'Acme Browser Co', executives 
   return { company: c, admin: { ...admin, password }, executives: execs.map((e) => ({ ...e, password })), rootToken: root };
 }
 
-/** One browser "person": its own profile directory, so sessions never leak between people. */
-export async function openBrowser() {
-  const dir = mkdtempSync(join(tmpdir(), 'kpi-chromium-'));
-  const context = await chromium.launchPersistentContext(dir, {
-    executablePath: CHROMIUM,
-    headless: true,
-    args: CHROMIUM_FLAGS,
-    viewport: { width: 1280, height: 860 },
-  });
-  return {
-    context,
-    page: context.pages()[0] ?? (await context.newPage()),
-    async close() {
-      await context.close();
-      rmSync(dir, { recursive: true, force: true });
-    },
+/**
+ * Records, in every page of a context, the text of each toast that appears (react-hot-toast renders a toast as a
+ * polite status). A toast lives 2–5 s, so a test that looks for one after other steps may look too late; the
+ * record lets it ask "was this toast shown?" instead (see `toastShown`, `toastsShown`).
+ */
+function recordToasts() {
+  const seen = [];
+  const counted = new WeakSet();
+  Object.defineProperty(window, '__kpiToastsShown', { value: seen });
+  const collect = () => {
+    for (const el of document.querySelectorAll('[role="status"][aria-live="polite"]')) {
+      const text = el.textContent?.trim();
+      if (!text || counted.has(el)) continue;
+      counted.add(el);
+      seen.push(text);
+    }
   };
+  new MutationObserver(collect).observe(document, { childList: true, subtree: true, characterData: true });
+}
+
+/** Every toast text shown in `page` since it loaded its current document, oldest first. */
+export const toastsShown = (page) => page.evaluate(() => window.__kpiToastsShown?.slice() ?? []);
+
+/** Waits until a toast containing `text` has been shown in `page` (even if it has gone again). */
+export async function toastShown(page, text, { timeout = 10_000 } = {}) {
+  await eventually(() => toastsShown(page), (all) => all.some((t) => t.includes(text)), { timeout, message: `a toast with "${text}"` });
+}
+
+let sharedBrowser;
+/**
+ * One Chromium per test file, started on first use: each "person" is a fresh context in it (own cookies, storage
+ * and Web Locks), which costs about a third of launching a browser per person.
+ */
+function browser() {
+  sharedBrowser ??= chromium.launch({ executablePath: CHROMIUM, headless: true, args: CHROMIUM_FLAGS });
+  return sharedBrowser;
+}
+
+/** One browser "person": a context of their own, so sessions never leak between people. */
+export async function openBrowser() {
+  const context = await (await browser()).newContext({ viewport: { width: 1280, height: 860 } });
+  await context.addInitScript(recordToasts);
+  return { context, page: await context.newPage(), close: () => context.close() };
 }
 
 /**
- * The browsers a test file opens, closed together in `after`. `person()` opens one more "person" with their
- * own profile; `closeAll()` closes every one.
+ * The people a test file opens, closed together in `after`. `person()` opens one more "person" with their own
+ * context; `closeAll()` closes every one, and the file's browser with the last of them.
  */
 export function browserPool() {
   const open = [];
@@ -171,6 +197,11 @@ export function browserPool() {
     },
     async closeAll() {
       for (const b of open.splice(0)) await b.close();
+      if (sharedBrowser) {
+        const running = sharedBrowser;
+        sharedBrowser = undefined;
+        await (await running).close();
+      }
     },
   };
 }

@@ -3,7 +3,7 @@
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { mkdirSync } from 'node:fs';
-import { browserPool, browserSkipReason, eventually, restClient, seedTenant, signIn, startApp, trackNavigations } from './harness.mjs';
+import { browserPool, browserSkipReason, eventually, restClient, seedTenant, signIn, startApp, toastShown, toastsShown, trackNavigations } from './harness.mjs';
 
 const SHOTS = process.env.KPI_SHOTS_DIR ?? '/tmp/shots';
 const skip = browserSkipReason();
@@ -201,7 +201,7 @@ test('the admin scores in the UI and the executive sees the Performance Score an
   await expectTile(admin, 'Completed', 1);
 
   // The executive: a toast and the Performance Score panel, live.
-  await exec.getByText('Your task "Win/loss analysis" was scored 8.6/10').waitFor({ timeout: 5000 });
+  await toastShown(exec, 'Your task "Win/loss analysis" was scored 8.6/10');
   const score = execCard.getByRole('region', { name: 'Performance Score' });
   await score.waitFor();
   await score.getByText('Total: 8.6/10').waitFor();
@@ -340,13 +340,12 @@ test('a score toast shows in one tab only when the executive has two tabs open',
   // Both tabs update the card; only one shows the toast.
   await card(tab1, 'Content calendar').getByRole('region', { name: 'Performance Score' }).waitFor({ timeout: 5000 });
   await card(tab2, 'Content calendar').getByRole('region', { name: 'Performance Score' }).waitFor({ timeout: 5000 });
-  const seen = [false, false];
-  const until = Date.now() + 2500;
-  while (Date.now() < until) {
-    for (const [i, tab] of [tab1, tab2].entries()) if ((await tab.getByText(message).count()) > 0) seen[i] = true;
-    await tab1.waitForTimeout(100);
-  }
-  assert.equal(seen.filter(Boolean).length, 1, `toast seen in tabs: ${JSON.stringify(seen)}`);
+  const perTab = async () => (await Promise.all([tab1, tab2].map(toastsShown))).map((texts) => texts.filter((t) => t.includes(message)).length);
+  await eventually(perTab, (counts) => counts.some((n) => n > 0), { message: `a toast "${message}" in either tab` });
+  // Give a second toast every chance to appear before counting.
+  await tab1.waitForTimeout(1500);
+  const seen = await perTab();
+  assert.deepEqual(seen.toSorted(), [0, 1], `score toasts per tab: ${JSON.stringify(seen)}`);
   await tab2.close();
   await api.del(`/tasks/${task._id}`, adminToken);
 });
