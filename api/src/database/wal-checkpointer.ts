@@ -1,9 +1,8 @@
 import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnModuleDestroy } from '@nestjs/common';
+import { MikroORM } from '@mikro-orm/core';
 import { APP_CONFIG, type AppConfig } from '../config/env';
+import { checkpointDue, CHECKPOINT_TICK_MS, WriterActivity, type CheckpointMoment, type WriterState } from './checkpoint-timing';
 import { loadSqlite3, type SqliteDatabase } from './sqlite-driver';
-
-/** How often the WAL is copied back into the database file. */
-export const CHECKPOINT_INTERVAL_MS = 250;
 
 /**
  * The writer's own automatic checkpoint only as a backstop, for when this one cannot keep up or is not running
@@ -23,7 +22,9 @@ export interface CheckpointResult {
  * path. Left to SQLite, the commit that takes the WAL past its limit does the checkpoint itself, with two
  * fsyncs: every fifteenth scoring or so took 7–10 ms longer (docs/benchmarks.md). A PASSIVE checkpoint never
  * waits for readers or the writer, and the writer goes on appending meanwhile; the writer starts the WAL over
- * once it has all been copied. On PostgreSQL, or an in-memory database, there is nothing to do.
+ * once it has all been copied. It still slows the writer's statements while it runs (its fsyncs and copying
+ * share the machine), so it runs just after a commit that leaves the writer idle (checkpoint-timing.ts).
+ * On PostgreSQL, or an in-memory database, there is nothing to do.
  */
 @Injectable()
 export class WalCheckpointer implements OnApplicationBootstrap, OnModuleDestroy {
@@ -31,16 +32,37 @@ export class WalCheckpointer implements OnApplicationBootstrap, OnModuleDestroy 
   private connection: SqliteDatabase | null = null;
   private timer: NodeJS.Timeout | null = null;
   private running: Promise<CheckpointResult | null> | null = null;
+  private readonly writer = new WriterActivity(() => this.consider('committed'));
+  private lastCheckpointAt = 0;
 
-  constructor(@Inject(APP_CONFIG) private readonly config: AppConfig) {}
+  constructor(
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+    private readonly orm: MikroORM,
+  ) {}
 
   onApplicationBootstrap(): void {
     const { database } = this.config;
     if (database.driver !== 'sqlite' || database.file === ':memory:') return;
     const sqlite3 = loadSqlite3();
     this.connection = new sqlite3.Database(database.file, sqlite3.OPEN_READWRITE);
-    this.timer = setInterval(() => void this.checkpoint(), CHECKPOINT_INTERVAL_MS);
+    this.orm.em.getEventManager().registerSubscriber(this.writer);
+    this.lastCheckpointAt = performance.now();
+    this.timer = setInterval(() => this.consider('tick'), CHECKPOINT_TICK_MS);
     this.timer.unref();
+  }
+
+  private consider(moment: CheckpointMoment): void {
+    const now = performance.now();
+    if (!this.connection || !checkpointDue(now, this.lastCheckpointAt, this.writer, moment)) return;
+    this.lastCheckpointAt = now;
+    // After a commit: once its events have gone out, which happens in the same turn of the event loop.
+    if (moment === 'committed') setImmediate(() => void this.checkpoint());
+    else void this.checkpoint();
+  }
+
+  /** The writer as the checkpointer sees it: open write transactions, and when the last one ended. */
+  get writerState(): WriterState {
+    return this.writer;
   }
 
   /** One PASSIVE checkpoint; skipped (null) while one is still running or when there is no connection. */

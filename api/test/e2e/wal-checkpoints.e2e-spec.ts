@@ -51,4 +51,32 @@ describe('WAL checkpoints', () => {
     expect(result!.checkpointed).toBe(result!.log);
   });
 
+  it("sees the writer's transactions, so it can wait for a moment without one", async () => {
+    const writer = t.app.get(WalCheckpointer).writerState;
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    let started!: () => void;
+    const inside = new Promise<void>((resolve) => (started = resolve));
+    const before = performance.now();
+    const work = t.app.get(MikroORM).em.fork().transactional(async () => {
+      started();
+      await held;
+    });
+    await inside;
+    expect(writer.open).toBe(1);
+    release();
+    await work;
+    expect(writer.open).toBe(0);
+    expect(writer.lastEndedAt).toBeGreaterThanOrEqual(before);
+
+    // And a request's unit of work counts the same way: a scoring, say, or here a task created over HTTP.
+    const ended = writer.lastEndedAt;
+    await t.http
+      .post('/api/tasks')
+      .set(bearer(a.admin.token))
+      .send({ title: 'Counted', description: 'x', assignedTo: a.executives[0].user._id, deadline: new Date(Date.now() + 24 * HOUR).toISOString(), reportLink: 'https://reports.example.com/counted' })
+      .expect(201);
+    expect(writer.lastEndedAt).toBeGreaterThan(ended);
+    expect(writer.open).toBe(0);
+  });
 });
