@@ -161,6 +161,9 @@ function recordToasts() {
 /** Every toast text shown in `page` since it loaded its current document, oldest first. */
 export const toastsShown = (page) => page.evaluate(() => window.__kpiToastsShown?.slice() ?? []);
 
+/** For each of `pages`, the toasts it has shown (even ones gone again) that contain `text`. */
+export const toastsPerPage = (pages, text) => Promise.all(pages.map(async (p) => (await toastsShown(p)).filter((t) => t.includes(text))));
+
 /** Waits until a toast containing `text` has been shown in `page` (even if it has gone again). */
 export async function toastShown(page, text, { timeout = 10_000 } = {}) {
   await eventually(() => toastsShown(page), (all) => all.some((t) => t.includes(text)), { timeout, message: `a toast with "${text}"` });

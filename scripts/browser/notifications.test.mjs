@@ -4,7 +4,7 @@
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { mkdirSync } from 'node:fs';
-import { SUPERADMIN, browserPool, browserSkipReason, eventually, restClient, seedTenant, signIn, startApp, toastsShown } from './harness.mjs';
+import { SUPERADMIN, browserPool, browserSkipReason, eventually, restClient, seedTenant, signIn, startApp, toastsPerPage, toastsShown } from './harness.mjs';
 
 const SHOTS = process.env.SHOTS_DIR ?? '/tmp/shots';
 const skip = browserSkipReason();
@@ -24,11 +24,9 @@ const waitForUnread = (page, n) =>
     n,
     { timeout: 5000 },
   );
-/** The toasts each page has shown (even ones gone again) that mention `text`. */
-const toastsPerTab = (pages, text) => Promise.all(pages.map(async (p) => (await toastsShown(p)).filter((t) => t.includes(text))));
 /** Waits until a toast about `text` has shown in any of the pages. */
 const firstToast = (pages, text) =>
-  eventually(() => toastsPerTab(pages, text), (perTab) => perTab.some((t) => t.length > 0), { timeout: 5000, message: `a toast about "${text}" in any tab` });
+  eventually(() => toastsPerPage(pages, text), (perTab) => perTab.some((t) => t.length > 0), { timeout: 5000, message: `a toast about "${text}" in any tab` });
 /**
  * Resolves once the page's realtime socket has finished its handshake (the server's `sync` or `resync`).
  * Register it before the page navigates: a fresh tab connects without a replay position, so an event sent
@@ -88,7 +86,7 @@ test('two tabs of one executive: one toast in total per event, the same unread c
   // Give a second toast every chance to appear before counting.
   await firstToast([tab1, tab2], 'Team lunch on Thursday');
   await tab1.waitForTimeout(1500);
-  const lunch = await toastsPerTab([tab1, tab2], 'Team lunch on Thursday');
+  const lunch = await toastsPerPage([tab1, tab2], 'Team lunch on Thursday');
   assert.equal(lunch[0].length + lunch[1].length, 1, `toasts per tab: ${JSON.stringify(lunch)}`);
   const leader = lunch[0].length === 1 ? tab1 : tab2;
   assert.match((lunch[0][0] ?? lunch[1][0]), /^New announcement/);
@@ -103,7 +101,7 @@ test('two tabs of one executive: one toast in total per event, the same unread c
   await waitForUnread(tab2, 2);
   await firstToast([tab1, tab2], 'Fire drill at 3 pm');
   await tab1.waitForTimeout(1500);
-  const drill = await toastsPerTab([tab1, tab2], 'Fire drill at 3 pm');
+  const drill = await toastsPerPage([tab1, tab2], 'Fire drill at 3 pm');
   assert.equal(drill[0].length + drill[1].length, 1, `toasts per tab: ${JSON.stringify(drill)}`);
 
   // The panel lists newest first with unread dots; 'Mark all as read' in one tab clears the other.

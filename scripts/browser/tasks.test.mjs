@@ -3,7 +3,7 @@
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { mkdirSync } from 'node:fs';
-import { browserPool, browserSkipReason, eventually, restClient, seedTenant, signIn, startApp, toastShown, toastsShown, trackNavigations } from './harness.mjs';
+import { browserPool, browserSkipReason, eventually, restClient, seedTenant, signIn, startApp, toastShown, toastsPerPage, trackNavigations } from './harness.mjs';
 
 const SHOTS = process.env.KPI_SHOTS_DIR ?? '/tmp/shots';
 const skip = browserSkipReason();
@@ -340,7 +340,7 @@ test('a score toast shows in one tab only when the executive has two tabs open',
   // Both tabs update the card; only one shows the toast.
   await card(tab1, 'Content calendar').getByRole('region', { name: 'Performance Score' }).waitFor({ timeout: 5000 });
   await card(tab2, 'Content calendar').getByRole('region', { name: 'Performance Score' }).waitFor({ timeout: 5000 });
-  const perTab = async () => (await Promise.all([tab1, tab2].map(toastsShown))).map((texts) => texts.filter((t) => t.includes(message)).length);
+  const perTab = async () => (await toastsPerPage([tab1, tab2], message)).map((texts) => texts.length);
   await eventually(perTab, (counts) => counts.some((n) => n > 0), { message: `a toast "${message}" in either tab` });
   // Give a second toast every chance to appear before counting.
   await tab1.waitForTimeout(1500);

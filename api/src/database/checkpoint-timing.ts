@@ -2,7 +2,7 @@ import type { EventSubscriber } from '@mikro-orm/core';
 
 /** How often the checkpointer looks for its moment. */
 export const CHECKPOINT_TICK_MS = 25;
-/** A checkpoint is due this long after the last one: the WAL then holds about a second of writes. */
+/** A checkpoint is due this long after the last one: the WAL then holds about half a second of writes. */
 export const CHECKPOINT_INTERVAL_MS = 500;
 /**
  * On its own tick the checkpointer runs only once the writer has been idle this long. While writes keep coming it
