@@ -1,23 +1,26 @@
 import { existsSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { serverNodeFlags } from '../../server-node-flags.mjs';
 import { freePort, startChild, waitForHttp } from './process.mjs';
 
 export const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..', '..');
 export const MAIN = join(ROOT, 'api', 'dist', 'main.js');
 export const PROBE = join(ROOT, 'scripts', 'bench', 'lib', 'probe.cjs');
 export const JWT_SECRET = 'bench-secret-that-is-long-enough-for-hs256-0123456789';
+/** `npm start`'s node flags (package.json): the api and the floors run with them. */
+export const NODE_FLAGS = serverNodeFlags(ROOT);
 export const SUPERADMIN = { email: 'bench-root@kpi.bench', password: 'bench-root-password' };
 
 /**
- * Starts the built api (never builds it) on `dbFile` and a free port, with the probe preloaded. Serves the
- * built web when web/dist exists. Resolves once /api/health answers.
+ * Starts the built api (never builds it) with `npm start`'s node flags on `dbFile` and a free port, with the probe
+ * preloaded. Serves the built web when web/dist exists. Resolves once /api/health answers.
  */
 export async function startApp({ dbFile, extraEnv = {} }) {
   if (!existsSync(MAIN)) throw new Error('api/dist/main.js not found: run `npm run build` first (the bench builds nothing)');
   const port = await freePort();
   const webDist = join(ROOT, 'web', 'dist');
-  const proc = startChild(['--expose-gc', '--require', PROBE, MAIN], {
+  const proc = startChild([...NODE_FLAGS, '--expose-gc', '--require', PROBE, MAIN], {
     cwd: ROOT,
     env: {
       DATABASE_URL: `sqlite:${dbFile}`,

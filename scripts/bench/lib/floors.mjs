@@ -1,5 +1,5 @@
 import { join } from 'node:path';
-import { ROOT, PROBE } from './app.mjs';
+import { NODE_FLAGS, ROOT, PROBE } from './app.mjs';
 import { ask, freePort, startChild } from './process.mjs';
 
 const FLOORS = join(ROOT, 'scripts', 'bench', 'floors');
@@ -14,7 +14,7 @@ function ready(child) {
 /** The bare Nest floor; `serve(path, bytes, contentType)` makes it answer GET path with those bytes. */
 export async function startBareNest() {
   const port = await freePort();
-  const proc = startChild([join(FLOORS, 'bare-nest.cjs')], { cwd: ROOT, env: { PORT: String(port) } });
+  const proc = startChild([...NODE_FLAGS, join(FLOORS, 'bare-nest.cjs')], { cwd: ROOT, env: { PORT: String(port) } });
   await ready(proc.child);
   const base = `http://127.0.0.1:${port}`;
   const serve = (path, body, contentType) => ask(proc.child, { type: 'serve', path, body: body.toString('base64'), contentType });
@@ -24,7 +24,7 @@ export async function startBareNest() {
 /** The bare Socket.IO floor with the probe preloaded (publish times come back as `published` messages). */
 export async function startBareSocketIo() {
   const port = await freePort();
-  const proc = startChild(['--expose-gc', '--require', PROBE, join(FLOORS, 'bare-socketio.cjs')], { cwd: ROOT, env: { PORT: String(port) } });
+  const proc = startChild([...NODE_FLAGS, '--expose-gc', '--require', PROBE, join(FLOORS, 'bare-socketio.cjs')], { cwd: ROOT, env: { PORT: String(port) } });
   await ready(proc.child);
   const base = `http://127.0.0.1:${port}`;
   const publish = (room, event, payload) => ask(proc.child, { type: 'publish', room, event, payload });
@@ -37,7 +37,7 @@ export async function startBareSocketIo() {
  */
 export async function startBareScoring(dbFile) {
   const port = await freePort();
-  const proc = startChild([join(FLOORS, 'bare-scoring.cjs')], { cwd: ROOT, env: { PORT: String(port), FLOOR_DB: dbFile } });
+  const proc = startChild([...NODE_FLAGS, join(FLOORS, 'bare-scoring.cjs')], { cwd: ROOT, env: { PORT: String(port), FLOOR_DB: dbFile } });
   await ready(proc.child);
   const base = `http://127.0.0.1:${port}`;
   const load = async (tasks, { response, scored, leaderboard }) => {
