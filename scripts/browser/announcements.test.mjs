@@ -196,7 +196,7 @@ test('the executive screen shows an error view whose Try Again reloads the list'
   await api.post('/announcements', adminToken, { title: 'Office hours', content: 'Open 9 to 5.' });
   const exec = (await person()).page;
   await signIn(exec, app.url, tenant.executives[0].email, tenant.executives[0].password);
-  await exec.waitForURL(`${app.url}/executive`);
+  await exec.waitForURL(`${app.url}/executive/profile`);
   await exec.route('**/api/announcements', (route) => route.fulfill({ status: 500, contentType: 'application/json', body: '{}' }));
   await exec.getByRole('link', { name: 'Announcements' }).click();
   const alert = exec.getByRole('alert').filter({ hasText: 'Failed to fetch announcements' });

@@ -60,7 +60,7 @@ test('two tabs of one executive: one toast in total per event, the same unread c
   const { context, page: tab1 } = await person();
   const live1 = socketLive(tab1);
   await signIn(tab1, app.url, exec.email, exec.password);
-  await tab1.waitForURL(`${app.url}/executive`);
+  await tab1.waitForURL(`${app.url}/executive/profile`);
   // The second tab shares the browser's storage, so it is signed in too.
   const tab2 = await context.newPage();
   const live2 = socketLive(tab2);
@@ -73,7 +73,7 @@ test('two tabs of one executive: one toast in total per event, the same unread c
   // The admin posts through the UI in their own browser.
   const { page: admin } = await person();
   await signIn(admin, app.url, tenant.admin.email, tenant.admin.password);
-  await admin.waitForURL(`${app.url}/admin`);
+  await admin.waitForURL(`${app.url}/admin/executives`);
   await admin.getByRole('link', { name: 'Announcements' }).click();
   await admin.getByRole('button', { name: 'New Announcement' }).first().click();
   await admin.getByLabel('Title').fill('Team lunch on Thursday');
@@ -135,7 +135,7 @@ test('read state follows the user to another browser; opening a notification mar
   const { page: first } = await person();
   const live = socketLive(first);
   await signIn(first, app.url, exec.email, exec.password);
-  await first.waitForURL(`${app.url}/executive`);
+  await first.waitForURL(`${app.url}/executive/profile`);
   await bell(first).waitFor();
   await live;
   // The bell shows 0 until its first load lands: start from the server's count, once the bell shows it.
@@ -147,7 +147,7 @@ test('read state follows the user to another browser; opening a notification mar
   // Another browser of the same person starts from the server's read state.
   const { page: second } = await person();
   await signIn(second, app.url, exec.email, exec.password);
-  await second.waitForURL(`${app.url}/executive`);
+  await second.waitForURL(`${app.url}/executive/profile`);
   await waitForUnread(second, before + 1);
 
   // Keyboard: Tab to the bell, open it, Tab into the list, open the newest notification.
@@ -172,7 +172,7 @@ test('read state follows the user to another browser; opening a notification mar
 test('the bell shows for admins and the superadmin too', { skip }, async () => {
   const { page: root } = await person();
   await signIn(root, app.url, SUPERADMIN.email, SUPERADMIN.password);
-  await root.waitForURL(`${app.url}/superadmin`);
+  await root.waitForURL(`${app.url}/superadmin/companies`);
   await waitForUnread(root, 0);
   await bell(root).click();
   await root.getByRole('region', { name: 'Notifications' }).getByText('No notifications yet').waitFor();
@@ -181,7 +181,7 @@ test('the bell shows for admins and the superadmin too', { skip }, async () => {
   const { page: admin } = await person();
   await admin.setViewportSize({ width: 375, height: 740 });
   await signIn(admin, app.url, tenant.admin.email, tenant.admin.password);
-  await admin.waitForURL(`${app.url}/admin`);
+  await admin.waitForURL(`${app.url}/admin/executives`);
   await bell(admin).waitFor();
   // Measure the screen with its content in, not while it still loads.
   await admin.locator('article', { hasText: 'Erin Exec' }).waitFor();

@@ -22,9 +22,9 @@ after(async () => {
 
 test('each role signs in and lands in its own area', { skip }, async () => {
   const cases = [
-    [SUPERADMIN.email, SUPERADMIN.password, '/superadmin', 'Company Management'],
-    [tenant.admin.email, tenant.admin.password, '/admin', 'Executive Management'],
-    [tenant.executives[0].email, tenant.executives[0].password, '/executive', 'My Profile'],
+    [SUPERADMIN.email, SUPERADMIN.password, '/superadmin/companies', 'Company Management'],
+    [tenant.admin.email, tenant.admin.password, '/admin/executives', 'Executive Management'],
+    [tenant.executives[0].email, tenant.executives[0].password, '/executive/profile', 'My Profile'],
   ];
   for (const [email, password, area, heading] of cases) {
     const page = await person();
@@ -59,7 +59,7 @@ test('guarded areas send visitors and the wrong role to /login, replacing histor
   await page.goto(`${app.url}/admin/executives`);
   await page.waitForURL(`${app.url}/login`);
   await signIn(page, app.url, tenant.executives[0].email, tenant.executives[0].password);
-  await page.waitForURL(`${app.url}/executive`);
+  await page.waitForURL(`${app.url}/executive/profile`);
   for (const area of ['/superadmin', '/admin/tasks']) {
     await page.goto(`${app.url}${area}`);
     await page.waitForURL(`${app.url}/login`);
@@ -74,7 +74,7 @@ test('guarded areas send visitors and the wrong role to /login, replacing histor
 test('the superadmin creates, edits and deletes a company through the UI', { skip }, async () => {
   const page = await person();
   await signIn(page, app.url, SUPERADMIN.email, SUPERADMIN.password);
-  await page.waitForURL(`${app.url}/superadmin`);
+  await page.waitForURL(`${app.url}/superadmin/companies`);
   await page.getByRole('button', { name: 'Add Company' }).click();
   await page.getByLabel('Company Name').fill('Umbrella Analytics');
   await page.getByLabel('Industry').fill('Research');
@@ -108,7 +108,7 @@ test('the superadmin creates, edits and deletes a company through the UI', { ski
 test('the superadmin creates, edits and deletes an admin through the UI', { skip }, async () => {
   const page = await person();
   await signIn(page, app.url, SUPERADMIN.email, SUPERADMIN.password);
-  await page.waitForURL(`${app.url}/superadmin`);
+  await page.waitForURL(`${app.url}/superadmin/companies`);
   await page.goto(`${app.url}/superadmin/admins`);
   await page.getByRole('button', { name: 'Add Admin' }).click();
   await page.getByLabel('Full Name').fill('Quinn Admin');
@@ -145,12 +145,12 @@ test('the superadmin creates, edits and deletes an admin through the UI', { skip
 test("an admin's executive list updates live when another session adds an executive", { skip }, async () => {
   const watcher = await person();
   await signIn(watcher, app.url, tenant.admin.email, tenant.admin.password);
-  await watcher.waitForURL(`${app.url}/admin`);
+  await watcher.waitForURL(`${app.url}/admin/executives`);
   await watcher.locator('article', { hasText: 'Erin Exec' }).waitFor();
 
   const actor = await person();
   await signIn(actor, app.url, tenant.admin.email, tenant.admin.password);
-  await actor.waitForURL(`${app.url}/admin`);
+  await actor.waitForURL(`${app.url}/admin/executives`);
   await actor.getByRole('button', { name: 'Add Executive' }).click();
   await actor.getByLabel('Full Name').fill('Nadia Newhire');
   await actor.getByLabel('Email').fill('nadia@platformbrowserco.test');

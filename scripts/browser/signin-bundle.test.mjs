@@ -44,7 +44,7 @@ async function signInAsExecutive(page, executive) {
   await page.getByLabel('Email').fill(executive.email);
   await page.getByLabel('Password', { exact: true }).fill(executive.password);
   await page.getByRole('button', { name: 'Sign In' }).click();
-  await page.waitForURL(`${app.url}/executive`);
+  await page.waitForURL(`${app.url}/executive/profile`);
   await page.getByRole('heading', { name: 'My Profile' }).first().waitFor();
 }
 

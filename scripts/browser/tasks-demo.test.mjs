@@ -56,7 +56,7 @@ test("the admin's Task Management shows the demo company's tasks, counters and r
 
   const page = await person();
   await signIn(page, app.url, ADMIN.email, ADMIN.password);
-  await page.waitForURL(`${app.url}/admin`);
+  await page.waitForURL(`${app.url}/admin/executives`);
   await page.goto(`${app.url}/admin/tasks`);
   await page.getByRole('group', { name: 'Pending Review', exact: true }).waitFor();
   assert.equal(await tileValue(page, 'Pending Review'), pendingReview);
@@ -96,7 +96,7 @@ test("the admin's Task Management shows the demo company's tasks, counters and r
 test("an executive's My Tasks shows the demo tasks with tiles that add up", { skip }, async () => {
   const page = await person();
   await signIn(page, app.url, EXECUTIVE.email, EXECUTIVE.password);
-  await page.waitForURL(`${app.url}/executive`);
+  await page.waitForURL(`${app.url}/executive/profile`);
   await page.goto(`${app.url}/executive/tasks`);
   await page.getByRole('group', { name: 'Total Tasks', exact: true }).waitFor();
   const total = await tileValue(page, 'Total Tasks');

@@ -224,7 +224,7 @@ test("an admin pairs a wall by typing its code in the Leaderboards screen, and r
 
   const admin = (await browsers.person()).page;
   await signIn(admin, app.url, tenant.admin.email, tenant.admin.password);
-  await admin.waitForURL(`${app.url}/admin`);
+  await admin.waitForURL(`${app.url}/admin/executives`);
   await admin.goto(`${app.url}/admin/leaderboards`);
   await admin.getByLabel('Pairing code').fill(code.toLowerCase().replace('-', ''));
   await admin.getByLabel('Display name (optional)').fill('Reception TV');

@@ -88,7 +88,7 @@ export function DashboardShell({ area, title, tabs, children }: DashboardShellPr
               return (
                 <li key={tab.path} className="shrink-0">
                   <Link
-                    to={tabHref(area, tabs, tab)}
+                    to={tabHref(area, tab)}
                     aria-current={isActive ? 'page' : undefined}
                     className={cx(
                       'flex items-center gap-1.5 whitespace-nowrap rounded-lg px-2 py-1.5 text-xs font-medium transition-colors focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600 md:gap-2.5 md:px-3 md:py-2 md:text-sm',

@@ -8,20 +8,20 @@ const tabs = [
 ];
 
 describe('sidebar tabs', () => {
-  it('treats the bare area and the index tab path as the first tab', () => {
-    expect(activeTabPath('/superadmin', 'superadmin', tabs)).toBe('companies');
-    expect(activeTabPath('/superadmin/', 'superadmin', tabs)).toBe('companies');
+  it('finds each tab, the first included, by the first segment after /{area}', () => {
     expect(activeTabPath('/superadmin/companies', 'superadmin', tabs)).toBe('companies');
-  });
-
-  it('finds the other tabs by their first segment', () => {
     expect(activeTabPath('/superadmin/admins', 'superadmin', tabs)).toBe('admins');
     expect(activeTabPath('/superadmin/stats/extra', 'superadmin', tabs)).toBe('stats');
-    expect(activeTabPath('/superadmin/unknown', 'superadmin', tabs)).toBeNull();
   });
 
-  it('links the index tab to the area and the others to /{area}/{tab}', () => {
-    expect(tabHref('superadmin', tabs, tabs[0])).toBe('/superadmin');
-    expect(tabHref('superadmin', tabs, tabs[1])).toBe('/superadmin/admins');
+  it('marks no tab on the bare area (it redirects to the first tab), an unknown tab or another area', () => {
+    expect(activeTabPath('/superadmin', 'superadmin', tabs)).toBeNull();
+    expect(activeTabPath('/superadmin/', 'superadmin', tabs)).toBeNull();
+    expect(activeTabPath('/superadmin/unknown', 'superadmin', tabs)).toBeNull();
+    expect(activeTabPath('/superadminx/admins', 'superadmin', tabs)).toBeNull();
+  });
+
+  it('links every tab, the first included, to /{area}/{tab}', () => {
+    expect(tabs.map((t) => tabHref('superadmin', t))).toEqual(['/superadmin/companies', '/superadmin/admins', '/superadmin/stats']);
   });
 });

@@ -1,17 +1,15 @@
-/** One sidebar tab. The first tab of an area is its index: it answers at /{area} and at /{area}/{path}. */
+/** One sidebar tab: it answers at /{area}/{path} (SPEC's routes); the bare /{area} redirects to the first tab. */
 export interface TabDef {
   path: string;
   label: string;
 }
 
-/** Which tab a pathname shows: the first segment after /{area}; the bare area is the first tab. */
+/** Which tab a pathname shows: the first segment after /{area}, or null for none of the tabs (the bare area included). */
 export function activeTabPath(pathname: string, area: string, tabs: readonly TabDef[]): string | null {
-  const rest = pathname.replace(new RegExp(`^/${area}/?`), '');
-  const segment = rest.split('/')[0] ?? '';
-  if (segment === '') return tabs[0]?.path ?? null;
+  if (!pathname.startsWith(`/${area}/`)) return null;
+  const segment = pathname.slice(area.length + 2).split('/')[0] ?? '';
   return tabs.some((t) => t.path === segment) ? segment : null;
 }
 
-/** The link of a tab: the index tab links to /{area}, the others to /{area}/{tab}. */
-export const tabHref = (area: string, tabs: readonly TabDef[], tab: TabDef): string =>
-  tab === tabs[0] ? `/${area}` : `/${area}/${tab.path}`;
+/** The link of a tab: /{area}/{tab}, the first tab included. */
+export const tabHref = (area: string, tab: TabDef): string => `/${area}/${tab.path}`;

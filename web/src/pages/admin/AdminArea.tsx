@@ -1,6 +1,7 @@
 import { Suspense, lazy } from 'react';
 import { Navigate, Route, Routes } from 'react-router-dom';
 import { DashboardShell, type ShellTab } from '../../app/layout/DashboardShell';
+import { tabHref } from '../../app/layout/tabs';
 import { SectionSpinner } from '../../components/ui';
 import { ChartIcon, ClipboardIcon, MegaphoneIcon, ShieldIcon, TrophyIcon, UsersIcon } from '../../components/ui/icons';
 import { AnnouncementsRealtimeEffect } from '../../features/announcements/AnnouncementsRealtimeEffect';
@@ -26,6 +27,8 @@ const TABS: readonly ShellTab[] = [
   { path: 'stats', label: 'Statistics', icon: <ChartIcon /> },
   { path: 'security', label: 'Security', icon: <ShieldIcon /> },
 ];
+/** /admin itself shows no screen: it redirects to the first tab, as unknown paths do. */
+const HOME = tabHref('admin', TABS[0]);
 
 /** /admin/*: loaded lazily, only for an admin. */
 export default function AdminArea() {
@@ -39,14 +42,14 @@ export default function AdminArea() {
       <CompanyStatsRealtimeEffect />
       <Suspense fallback={<SectionSpinner />}>
         <Routes>
-          <Route index element={<ExecutivesPage />} />
+          <Route index element={<Navigate to={HOME} replace />} />
           <Route path="executives" element={<ExecutivesPage />} />
           <Route path="tasks" element={<AdminTasksPage />} />
           <Route path="leaderboards" element={<AdminLeaderboardsPage />} />
           <Route path="announcements" element={<AdminAnnouncementsPage />} />
           <Route path="stats" element={<AdminStatsPage />} />
           <Route path="security" element={<SecurityPage />} />
-          <Route path="*" element={<Navigate to="/admin" replace />} />
+          <Route path="*" element={<Navigate to={HOME} replace />} />
         </Routes>
       </Suspense>
     </DashboardShell>

@@ -1,6 +1,7 @@
 import { Suspense, lazy } from 'react';
 import { Navigate, Route, Routes } from 'react-router-dom';
 import { DashboardShell, type ShellTab } from '../../app/layout/DashboardShell';
+import { tabHref } from '../../app/layout/tabs';
 import { SectionSpinner } from '../../components/ui';
 import { ChartLineIcon, ClipboardIcon, MegaphoneIcon, TrophyIcon, UserIcon } from '../../components/ui/icons';
 import { AnnouncementsRealtimeEffect } from '../../features/announcements/AnnouncementsRealtimeEffect';
@@ -24,6 +25,8 @@ const TABS: readonly ShellTab[] = [
   { path: 'leaderboard', label: 'Leaderboard', icon: <TrophyIcon /> },
   { path: 'announcements', label: 'Announcements', icon: <MegaphoneIcon /> },
 ];
+/** /executive itself shows no screen: it redirects to the first tab, as unknown paths do. */
+const HOME = tabHref('executive', TABS[0]);
 
 /** /executive/*: loaded lazily, only for an executive. */
 export default function ExecutiveArea() {
@@ -37,13 +40,13 @@ export default function ExecutiveArea() {
       <PerformanceRealtimeEffect />
       <Suspense fallback={<SectionSpinner />}>
         <Routes>
-          <Route index element={<ProfilePage />} />
+          <Route index element={<Navigate to={HOME} replace />} />
           <Route path="profile" element={<ProfilePage />} />
           <Route path="tasks" element={<MyTasksPage />} />
           <Route path="performance" element={<PerformancePage />} />
           <Route path="leaderboard" element={<LeaderboardPage />} />
           <Route path="announcements" element={<AnnouncementsPage />} />
-          <Route path="*" element={<Navigate to="/executive" replace />} />
+          <Route path="*" element={<Navigate to={HOME} replace />} />
         </Routes>
       </Suspense>
     </DashboardShell>

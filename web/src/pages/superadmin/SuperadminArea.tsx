@@ -1,6 +1,7 @@
 import { Suspense, lazy } from 'react';
 import { Navigate, Route, Routes } from 'react-router-dom';
 import { DashboardShell, type ShellTab } from '../../app/layout/DashboardShell';
+import { tabHref } from '../../app/layout/tabs';
 import { SectionSpinner } from '../../components/ui';
 import { BuildingIcon, ChartIcon, UsersIcon } from '../../components/ui/icons';
 import { AdminsRealtimeEffect } from '../../features/admins/AdminsRealtimeEffect';
@@ -18,6 +19,8 @@ const TABS: readonly ShellTab[] = [
   { path: 'admins', label: 'Admins', icon: <UsersIcon /> },
   { path: 'stats', label: 'Statistics', icon: <ChartIcon /> },
 ];
+/** /superadmin itself shows no screen: it redirects to the first tab, as unknown paths do. */
+const HOME = tabHref('superadmin', TABS[0]);
 
 /** /superadmin/*: loaded lazily, only for a superadmin. */
 export default function SuperadminArea() {
@@ -29,11 +32,11 @@ export default function SuperadminArea() {
       <OverallStatsRealtimeEffect />
       <Suspense fallback={<SectionSpinner />}>
         <Routes>
-          <Route index element={<CompaniesPage />} />
+          <Route index element={<Navigate to={HOME} replace />} />
           <Route path="companies" element={<CompaniesPage />} />
           <Route path="admins" element={<AdminsPage />} />
           <Route path="stats" element={<SystemStatsPage />} />
-          <Route path="*" element={<Navigate to="/superadmin" replace />} />
+          <Route path="*" element={<Navigate to={HOME} replace />} />
         </Routes>
       </Suspense>
     </DashboardShell>
