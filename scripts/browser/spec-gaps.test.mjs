@@ -114,8 +114,8 @@ test("a scored task's History shows who scored it, when, and the total before an
   assert.equal(rows.length, 2);
   assert.deepEqual(await axeViolations(admin), []);
   await assertFitsPhone(admin, 'the open History');
-  assert.match(rows[0], /^Re-scored by Alex Admin, .+?7\.0 → to 10\.0$/);
-  assert.match(rows[1], /^Scored by Alex Admin, .+?— → to 7\.0$/);
+  assert.match(rows[0], /^Re-scored by Alex Admin, .+?Total 7\.0 → to 10\.0\s*Quality/);
+  assert.match(rows[1], /^Scored by Alex Admin, .+?Total — → to 7\.0\s*Quality/);
   // Keyboard: the disclosure closes and opens with Enter.
   await task.locator('summary').focus();
   await admin.keyboard.press('Enter');

@@ -9,6 +9,7 @@ import { BoardViewToggle, PublishedBoard, useBoardView } from './PublishedBoard'
 import { companyZone } from '../session/companyClock';
 import { periodLabel, periodOf, periodStarted, publishedLabel, rankedCount, topTen } from './rules';
 import { useLeaderboard } from './useLeaderboard';
+import { usePublishedBoard } from './usePublishedBoard';
 
 /**
  * Leaderboards (admin, SPEC §2): the chosen period's top 10, publishing it (Generate Leaderboard) and a CSV
@@ -24,6 +25,7 @@ export function AdminLeaderboard() {
   const started = periodStarted(query, new Date(), companyZone());
   const published = publishedLabel(board?.generatedAt);
   const [view, setView] = useBoardView(query, board?.generatedAt);
+  const snapshot = usePublishedBoard(query, view === 'published' ? (board?.generatedAt ?? null) : null);
 
   const generate = async () => {
     setGenerating(true);
@@ -85,8 +87,8 @@ export function AdminLeaderboard() {
           </div>
           {loading ? (
             <SectionSpinner />
-          ) : view === 'published' && board?.generatedAt ? (
-            <PublishedBoard query={query} generatedAt={board.generatedAt} />
+          ) : snapshot ? (
+            <PublishedBoard query={query} load={snapshot} />
           ) : (
             <LeaderboardList
               title="Top 10 Executives"

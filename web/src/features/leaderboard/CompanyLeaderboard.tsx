@@ -1,3 +1,4 @@
+import type { Leaderboard, LeaderboardEntry } from '@kpi/contracts';
 import { useAtomValue } from '../../app/store';
 import { Button, Card, PageHeader, SectionSpinner } from '../../components/ui';
 import { sessionUserAtom } from '../session/atoms';
@@ -6,24 +7,38 @@ import { LeaderboardList } from './LeaderboardList';
 import { LeaderboardRow } from './LeaderboardRow';
 import { PeriodSelector } from './PeriodSelector';
 import { PositionCard } from './PositionCard';
-import { BoardViewToggle, PublishedBoard, useBoardView } from './PublishedBoard';
-import { periodLabel, periodOf, rankedCount, topTen } from './rules';
+import { BoardSourceBadge, BoardViewToggle, PublishedBoard, useBoardView } from './PublishedBoard';
+import { ownStanding, periodLabel, periodOf, rankedCount, topTen } from './rules';
 import { useLeaderboard } from './useLeaderboard';
+import { usePublishedBoard, type PublishedLoad } from './usePublishedBoard';
+
+/** The board the list shows, which the position cards read too: null while the snapshot asked for loads (or failed). */
+interface ShownBoard {
+  entries: readonly LeaderboardEntry[];
+  totalExecutives: number;
+  /** When the snapshot shown was published; null for the live ranking. */
+  publishedAt: string | null;
+}
+function shownBoard(live: Leaderboard | null, published: PublishedLoad | null): ShownBoard | null {
+  if (published) return published.state === 'ready' ? published.board : null;
+  return live && { entries: live.entries, totalExecutives: live.totalExecutives, publishedAt: null };
+}
 
 /**
- * Company Leaderboard (executive, SPEC §2): the chosen period's ranking with the executive's own position.
- * The current month's board moves live as tasks are scored (LeaderboardRealtimeEffect).
+ * Company Leaderboard (executive, SPEC §2): the chosen period's ranking with the executive's own position,
+ * both read from the board on screen: the published snapshot or the live ranking, and the cards say which.
+ * The current month's live board moves as tasks are scored (LeaderboardRealtimeEffect).
  */
 export function CompanyLeaderboard() {
   const userId = useAtomValue(sessionUserAtom)?._id ?? null;
   const { query, board, status, choose } = useLeaderboard();
   const loading = status === 'idle' || status === 'loading';
   const period = board?.period ?? periodOf(query);
-  const entries = board?.entries ?? [];
-  const top = topTen(entries);
-  const mine = userId ? entries.find((e) => e.user._id === userId) : undefined;
-  const beyondTop = mine !== undefined && !top.includes(mine);
   const [view, setView] = useBoardView(query, board?.generatedAt);
+  const published = usePublishedBoard(query, view === 'published' ? (board?.generatedAt ?? null) : null);
+  const shown = shownBoard(board, published);
+  const standing = shown && ownStanding(shown.entries, userId);
+  const source = shown && <BoardSourceBadge publishedAt={shown.publishedAt} />;
 
   return (
     <section aria-labelledby="company-leaderboard-heading">
@@ -37,20 +52,21 @@ export function CompanyLeaderboard() {
           <SectionSpinner />
         ) : (
           <>
-            {mine && board && (
+            {standing && shown && (
               <PositionCard
                 title="My Current Position"
-                rank={mine.rank}
-                primary={`Rank #${mine.rank} of ${board.totalExecutives} executives`}
+                badge={source}
+                rank={standing.entry.rank}
+                primary={`Rank #${standing.entry.rank} of ${shown.totalExecutives} executives`}
                 secondary={periodLabel(period)}
-                totalScore={mine.totalScore}
+                totalScore={standing.entry.totalScore}
               />
             )}
             <Card className="p-4 sm:p-6">
               <div className="mb-5 flex flex-wrap items-end justify-between gap-3">
                 <div>
                   <h3 className="text-lg font-semibold text-slate-900">{periodLabel(period)} Leaderboard</h3>
-                  {view === 'live' && <p className="mt-0.5 text-sm text-slate-500">{rankedCount(entries.length)}</p>}
+                  {!published && <p className="mt-0.5 text-sm text-slate-500">{rankedCount(board?.entries.length ?? 0)}</p>}
                 </div>
                 {board?.generatedAt && <BoardViewToggle view={view} onChange={setView} />}
                 {status === 'error' && (
@@ -59,26 +75,29 @@ export function CompanyLeaderboard() {
                   </Button>
                 )}
               </div>
-              {view === 'published' && board?.generatedAt ? (
-                <PublishedBoard query={query} generatedAt={board.generatedAt} currentUserId={userId} />
+              {published ? (
+                <PublishedBoard query={query} load={published} currentUserId={userId} />
               ) : (
                 <LeaderboardList
                   title="Top 10 Executives"
-                  entries={top}
+                  entries={topTen(board?.entries ?? [])}
                   currentUserId={userId}
                   scope={`${query.type}:${period.year}-${period.month ?? ''}`}
                   empty={{ title: 'No leaderboard data', description: 'Leaderboard will be available once rankings are generated.' }}
                 />
               )}
             </Card>
-            {beyondTop && mine && (
+            {standing?.beyondTop && (
               <section aria-labelledby="your-position-heading">
                 <Card className="border-indigo-200 p-4 sm:p-6">
-                  <h3 id="your-position-heading" className="mb-3 text-base font-semibold text-slate-900">
-                    Your Position
-                  </h3>
+                  <div className="mb-3 flex flex-wrap items-center gap-2">
+                    <h3 id="your-position-heading" className="text-base font-semibold text-slate-900">
+                      Your Position
+                    </h3>
+                    {source}
+                  </div>
                   <ol aria-label="Your Position">
-                    <LeaderboardRow entry={mine} you />
+                    <LeaderboardRow entry={standing.entry} you />
                   </ol>
                 </Card>
               </section>

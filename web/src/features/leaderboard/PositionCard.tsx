@@ -9,16 +9,21 @@ interface PositionCardProps {
   primary: ReactNode;
   secondary?: ReactNode;
   totalScore: number;
+  /** Beside the title: which board the position is read from (BoardSourceBadge). */
+  badge?: ReactNode;
 }
 
 /** The highlighted card that says where the signed-in executive stands. */
-export function PositionCard({ title, rank, primary, secondary, totalScore }: PositionCardProps) {
+export function PositionCard({ title, rank, primary, secondary, totalScore, badge }: PositionCardProps) {
   const headingId = useId();
   return (
     <section aria-labelledby={headingId} className="rounded-2xl border border-indigo-200 bg-linear-to-br from-indigo-50 via-white to-white p-4 shadow-sm sm:p-5">
-      <h3 id={headingId} className="text-sm font-semibold text-indigo-700">
-        {title}
-      </h3>
+      <div className="flex flex-wrap items-center gap-2">
+        <h3 id={headingId} className="text-sm font-semibold text-indigo-700">
+          {title}
+        </h3>
+        {badge}
+      </div>
       {/* Polite: a rank that moves live is read out once the reader is idle. */}
       <div aria-live="polite" aria-atomic="true" className="mt-3 flex flex-wrap items-center justify-between gap-4">
         <div className="flex min-w-0 items-center gap-3">

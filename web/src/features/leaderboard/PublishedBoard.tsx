@@ -1,39 +1,19 @@
-import type { PublishedLeaderboard } from '@kpi/contracts';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { companyZone } from '../session/companyClock';
 import { Badge, Button, EmptyState, SectionSpinner } from '../../components/ui';
 import { TrophyIcon } from '../../components/ui/icons';
-import { errorMessage } from '../../lib/api';
 import { downloadLeaderboardCsv } from './actions';
-import { leaderboardApi } from './api';
 import { DownloadIcon } from './icons';
 import { LeaderboardList } from './LeaderboardList';
-import { isCurrentPeriod, publishedLabel, rankedCount, topTen, type LeaderboardQuery } from './rules';
-
-type Load = { state: 'loading' } | { state: 'error'; message: string } | { state: 'ready'; board: PublishedLeaderboard };
-/** An answer, with the request it answers: one for an earlier period or publication still reads as loading. */
-type Answer = { query: LeaderboardQuery; generatedAt: string; load: Load };
+import { boardSourceLabel, isCurrentPeriod, publishedOnLabel, rankedCount, topTen, type LeaderboardQuery } from './rules';
+import type { PublishedLoad } from './usePublishedBoard';
 
 /**
- * The published snapshot of a period: the ranks as they were when it was published, whatever changed since,
- * with its 'Published on' stamp and its own CSV. Fetched again when the period is published anew.
+ * The published snapshot of a period (usePublishedBoard): the ranks as they were when it was published,
+ * whatever changed since, with its 'Published on' stamp and its own CSV.
  */
-export function PublishedBoard({ query, generatedAt, currentUserId }: { query: LeaderboardQuery; generatedAt: string; currentUserId?: string | null }) {
-  const [answer, setAnswer] = useState<Answer | null>(null);
+export function PublishedBoard({ query, load, currentUserId }: { query: LeaderboardQuery; load: PublishedLoad; currentUserId?: string | null }) {
   const [downloading, setDownloading] = useState(false);
-  const load: Load = answer?.query === query && answer.generatedAt === generatedAt ? answer.load : { state: 'loading' };
-
-  useEffect(() => {
-    let live = true;
-    const answerWith = (next: Load) => live && setAnswer({ query, generatedAt, load: next });
-    leaderboardApi.published(query).then(
-      (board) => answerWith({ state: 'ready', board }),
-      (error: unknown) => answerWith({ state: 'error', message: errorMessage(error, 'Failed to load the published leaderboard') }),
-    );
-    return () => {
-      live = false;
-    };
-  }, [query, generatedAt]);
 
   if (load.state === 'loading') return <SectionSpinner />;
   if (load.state === 'error') return <EmptyState icon={<TrophyIcon />} title={<span className="font-semibold text-slate-900">{load.message}</span>} />;
@@ -47,7 +27,7 @@ export function PublishedBoard({ query, generatedAt, currentUserId }: { query: L
     <div className="space-y-4">
       <div className="flex flex-wrap items-center justify-between gap-2">
         <div className="flex flex-wrap items-center gap-2">
-          <Badge tone="green">{publishedLabel(board.publishedAt)?.replace('Published', 'Published on')}</Badge>
+          <Badge tone="green">{publishedOnLabel(board.publishedAt)}</Badge>
           <span className="text-sm text-slate-500">{rankedCount(board.entries.length)} when published</span>
         </div>
         <Button variant="secondary" size="sm" icon={<DownloadIcon className="h-4 w-4" />} loading={downloading} onClick={() => void download()}>
@@ -63,6 +43,11 @@ export function PublishedBoard({ query, generatedAt, currentUserId }: { query: L
       />
     </div>
   );
+}
+
+/** Which board a position card reads from: 'Published on …' (green, as the snapshot's stamp) or 'Live ranking'. */
+export function BoardSourceBadge({ publishedAt }: { publishedAt: string | null }) {
+  return <Badge tone={publishedAt ? 'green' : 'indigo'}>{boardSourceLabel(publishedAt)}</Badge>;
 }
 
 export type BoardView = 'published' | 'live';

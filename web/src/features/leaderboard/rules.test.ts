@@ -3,9 +3,11 @@ import { describe, expect, it } from 'vitest';
 import {
   applyLiveTop10,
   boardMatches,
+  boardSourceLabel,
   csvFilename,
   currentQuery,
   medalFor,
+  ownStanding,
   periodLabel,
   periodStarted,
   publishedLabel,
@@ -88,6 +90,20 @@ describe('leaderboard display', () => {
     expect(publishedLabel(null)).toBeNull();
     expect(publishedLabel('nonsense')).toBeNull();
     expect(publishedLabel('2026-03-05T10:04:00.000Z')).toMatch(/^Published Mar [45], 2026, \d{1,2}:04 [AP]M$/);
+  });
+
+  it('says which board is shown: the published snapshot with its date, or the live ranking', () => {
+    expect(boardSourceLabel('2026-03-05T10:04:00.000Z')).toMatch(/^Published on Mar [45], 2026, \d{1,2}:04 [AP]M$/);
+    expect(boardSourceLabel(null)).toBe('Live ranking');
+  });
+
+  it("finds the executive's own row on the board shown, and whether it is below the top ten", () => {
+    const many = Array.from({ length: 12 }, (_, i) => entry(`u${i}`, i + 1));
+    expect(ownStanding(many, 'u2')).toEqual({ entry: many[2], beyondTop: false });
+    expect(ownStanding(many, 'u9')?.beyondTop).toBe(false);
+    expect(ownStanding(many, 'u10')).toEqual({ entry: many[10], beyondTop: true });
+    expect(ownStanding(many, 'nobody')).toBeNull();
+    expect(ownStanding(many, null)).toBeNull();
   });
 });
 

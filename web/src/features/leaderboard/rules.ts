@@ -90,3 +90,18 @@ export function publishedLabel(generatedAt: string | null | undefined): string |
   const date = new Date(generatedAt);
   return Number.isNaN(date.getTime()) ? null : `Published ${publishedFormat.format(date)}`;
 }
+
+/** 'Published on Nov 26, 2026, 3:04 PM': the stamp of a published snapshot on screen. */
+export const publishedOnLabel = (publishedAt: string): string | null => publishedLabel(publishedAt)?.replace(/^Published /, 'Published on ') ?? null;
+
+/** Which board a screen shows, said plainly: the snapshot's publication stamp, or the live ranking. */
+export const boardSourceLabel = (publishedAt: string | null): string => (publishedAt && publishedOnLabel(publishedAt)) || 'Live ranking';
+
+/**
+ * The signed-in executive's row on the board shown, and whether it falls below the top 10 (where the
+ * 'Your Position' card shows it); null when they are not ranked there.
+ */
+export function ownStanding(entries: readonly LeaderboardEntry[], userId: string | null): { entry: LeaderboardEntry; beyondTop: boolean } | null {
+  const index = userId ? entries.findIndex((e) => e.user._id === userId) : -1;
+  return index < 0 ? null : { entry: entries[index], beyondTop: index >= LEADERBOARD_SIZE };
+}

@@ -2,13 +2,13 @@ import type { ScoreHistoryEntry } from '@kpi/contracts';
 import { useState } from 'react';
 import { errorMessage } from '../../lib/api';
 import { tasksApi } from './api';
-import { formatDateTime } from './format';
-import { formatTotal } from './rules';
+import { ScoreHistoryItem } from './ScoreHistoryItem';
 
 type Load = { state: 'idle' | 'loading' } | { state: 'error'; message: string } | { state: 'ready'; entries: ScoreHistoryEntry[] };
 
 /**
- * 'History' on a scored task (admin): every scoring, newest first: who, when, and the total before → after.
+ * 'History' on a scored task (admin): every scoring, newest first: who, when, and each figure and the feedback
+ * before → after (ScoreHistoryItem).
  * Loaded when first opened, and again on each opening (a re-score may have happened since).
  */
 export function ScoreHistory({ taskId, title }: { taskId: string; title: string }) {
@@ -35,23 +35,9 @@ export function ScoreHistory({ taskId, title }: { taskId: string; title: string 
           (load.entries.length === 0 ? (
             <p className="text-slate-500">No scores recorded yet.</p>
           ) : (
-            <ol aria-label={`Score history of ${title}`} className="space-y-2">
+            <ol aria-label={`Score history of ${title}`} className="space-y-3">
               {load.entries.map((entry) => (
-                <li key={entry._id} className="flex flex-wrap items-baseline justify-between gap-x-3 gap-y-0.5">
-                  <span className="text-slate-700">
-                    <span className="font-medium text-slate-900">{entry.reason === 'rescored' ? 'Re-scored' : 'Scored'}</span>
-                    {' by '}
-                    {entry.scoredBy?.name ?? 'a former admin'}
-                    {', '}
-                    <time dateTime={entry.at}>{formatDateTime(entry.at)}</time>
-                  </span>
-                  <span className="tabular-nums text-slate-900">
-                    {entry.previous ? formatTotal(entry.previous.totalScore) : '—'}
-                    <span aria-hidden="true"> → </span>
-                    <span className="sr-only"> to </span>
-                    <span className="font-semibold">{formatTotal(entry.next.totalScore)}</span>
-                  </span>
-                </li>
+                <ScoreHistoryItem key={entry._id} entry={entry} />
               ))}
             </ol>
           ))}
