@@ -6,6 +6,8 @@ import { refusedAddress, refusedUrl } from './address-policy';
 
 /** What came of one POST: the receiver's answer, or why there was none. */
 export interface PostOutcome {
+  /** When the request was made. */
+  sentAt: Date;
   statusCode: number | null;
   /** The first `excerptLimit` characters of the answer's body. */
   response: string;
@@ -61,19 +63,20 @@ function agentFor(protocol: string, allowLoopback: boolean): http.Agent {
  * is a failure naming where it pointed); the whole exchange is cut off after `timeoutMs`.
  */
 export function safePost(rawUrl: string, body: string, headers: Record<string, string>, options: PostOptions): Promise<PostOutcome> {
+  const sentAt = new Date();
   const started = performance.now();
   const elapsed = () => Math.round(performance.now() - started);
   const refusedOutright = refusedUrl(rawUrl, options.allowLoopback);
-  if (refusedOutright) return Promise.resolve({ statusCode: null, response: '', error: refusedOutright, durationMs: 0 });
+  if (refusedOutright) return Promise.resolve({ sentAt, statusCode: null, response: '', error: refusedOutright, durationMs: 0 });
   const url = new URL(rawUrl);
   const client = url.protocol === 'https:' ? https : http;
   return new Promise((resolve) => {
     let settled = false;
-    const finish = (outcome: Omit<PostOutcome, 'durationMs'>) => {
+    const finish = (outcome: Omit<PostOutcome, 'durationMs' | 'sentAt'>) => {
       if (settled) return;
       settled = true;
       clearTimeout(timer);
-      resolve({ ...outcome, durationMs: elapsed() });
+      resolve({ ...outcome, sentAt, durationMs: elapsed() });
     };
     const req = client.request(
       url,

@@ -18,6 +18,8 @@ const adminsOf = (endpoint: WebhookEndpoint): Audience => ({ kind: 'admins', com
  */
 @Injectable()
 export class WebhookAttempts {
+  private readonly lastAt = new WeakMap<EventRecorder, number>();
+
   constructor(private readonly notifications: NotificationsService) {}
 
   record(
@@ -41,11 +43,19 @@ export class WebhookAttempts {
       durationMs: outcome.durationMs,
       response: outcome.response,
       error: outcome.error?.slice(0, 500) ?? (succeeded(outcome) ? null : `The endpoint answered ${outcome.statusCode}`),
-      at: new Date(),
+      at: this.orderedTime(events, outcome.sentAt),
     });
     const view = toAttemptView(row);
     events.record('webhook.attempted', adminsOf(endpoint), { attempt: view });
     return view;
+  }
+
+  /** Attempts written down together keep the order they were made in, though several fall in one millisecond. */
+  private orderedTime(events: EventRecorder, sentAt: Date): Date {
+    const previous = this.lastAt.get(events);
+    const at = previous && sentAt.getTime() <= previous ? new Date(previous + 1) : sentAt;
+    this.lastAt.set(events, at.getTime());
+    return at;
   }
 
   announceEndpoint(events: EventRecorder, endpoint: WebhookEndpoint): void {

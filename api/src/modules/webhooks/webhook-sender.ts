@@ -38,7 +38,7 @@ export class WebhookSender {
     if (body === null) return null;
     const size = Buffer.byteLength(body);
     if (size > MAX_PAYLOAD_BYTES) {
-      return { statusCode: null, response: '', error: `The event is ${Math.ceil(size / 1024)} kB, over the ${MAX_PAYLOAD_BYTES / 1024} kB limit: passed over`, durationMs: 0 };
+      return { sentAt: new Date(), statusCode: null, response: '', error: `The event is ${Math.ceil(size / 1024)} kB, over the ${MAX_PAYLOAD_BYTES / 1024} kB limit: passed over`, durationMs: 0 };
     }
     const headers = endpoint.kind === 'standard' ? signedHeaders(this.liveSecrets(endpoint), event.id, Math.floor(Date.now() / 1000), body) : {};
     return safePost(endpoint.url, body, headers, {

@@ -112,7 +112,10 @@ export class WebhookRepository {
 
   // --- the dispatcher's statements: across companies, each endpoint row naming its own ---
 
-  /** Endpoints with events they have not been through and nothing holding them back, oldest due first. */
+  /**
+   * Endpoints with a deliverable event they have not been through and nothing holding them back, oldest due first.
+   * Events that never leave (the delivery log's own, the bell's) do not wake an endpoint.
+   */
   async dueEndpointIds(now: Date, limit: number): Promise<string[]> {
     const at = dbDate(this.em)(now);
     const rows = await execute<{ id: string }>(
@@ -120,8 +123,10 @@ export class WebhookRepository {
       `select e.id from webhook_endpoints e join stream_sequences s on s.stream = e.company_id
        where e.active = ? and s.last_seq > e.delivered_seq and (e.next_attempt_at is null or e.next_attempt_at <= ?)
          and (e.lease_until is null or e.lease_until < ?)
+         and exists (select 1 from event_log l where l.stream = e.company_id and l.seq > e.delivered_seq
+                     and l.audience_kind in (?, ?) and l.type in (${placeholders(WEBHOOK_EVENT_TYPES)}))
        order by e.next_attempt_at, e.id limit ?`,
-      [true, at, at, limit],
+      [true, at, at, ...SHARED_COPIES, ...WEBHOOK_EVENT_TYPES, limit],
     );
     return rows.map((r) => r.id);
   }
