@@ -22,6 +22,7 @@ import { TasksModule } from './modules/tasks/tasks.module';
 import { UserSessionRows } from './modules/users/session-users.query';
 import { UsersModule } from './modules/users/users.module';
 import { WallsModule } from './modules/walls/walls.module';
+import { WebhooksModule } from './modules/webhooks/webhooks.module';
 import { RealtimeModule } from './realtime/realtime.module';
 
 @Module({})
@@ -52,6 +53,7 @@ export class AppModule {
         LeaderboardModule,
         KpiModule,
         WallsModule,
+        WebhooksModule,
       ],
     };
   }

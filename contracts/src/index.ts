@@ -14,6 +14,7 @@ export * from './leaderboard';
 export * from './badges';
 export * from './stats';
 export * from './walls';
+export * from './webhooks';
 export * from './realtime/events';
 export * from './health';
 export * from './published-leaderboard';

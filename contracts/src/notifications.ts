@@ -7,6 +7,8 @@ export const NOTIFICATION_KINDS = [
   'task.submitted',
   'badge.awarded',
   'announcement.created',
+  /** An integration stopped delivering on its own (docs/webhooks.md). */
+  'webhook.paused',
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 

@@ -31,6 +31,11 @@ export const envSchema = z.object({
   WEB_DIST: z.string().optional(),
   LOG_LEVEL: z.enum(['error', 'warn', 'log', 'debug'], { error: 'must be one of error, warn, log, debug' }).default('warn'),
   LOG_FORMAT: z.enum(['json', 'pretty'], { error: 'must be json or pretty' }).optional(),
+  WEBHOOK_ALLOW_LOOPBACK: boolFromEnv.default(false),
+  WEBHOOK_RETRY_DELAYS: z
+    .string()
+    .regex(/^\d{1,6}(,\d{1,6}){0,19}$/, 'must be up to 20 whole numbers of seconds, separated by commas')
+    .default('5,300,1800,7200,18000,36000,36000'),
 });
 
 export type DatabaseConfig = { driver: 'sqlite'; file: string } | { driver: 'postgresql'; url: string };
@@ -57,6 +62,10 @@ export interface AppConfig {
   logLevel: 'error' | 'warn' | 'log' | 'debug';
   /** Unset: pretty on a terminal, JSON lines otherwise. */
   logFormat?: 'json' | 'pretty';
+  /** Development and tests only: webhooks may use http:// and loopback addresses (docs/webhooks.md). */
+  webhookAllowLoopback: boolean;
+  /** Seconds to wait after the 1st, 2nd… failed delivery; one failure more pauses the endpoint. */
+  webhookRetryDelaysS: number[];
 }
 
 export class ConfigError extends Error {}
@@ -100,6 +109,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     webDist: resolve(e.WEB_DIST ?? join(__dirname, '..', '..', '..', 'web', 'dist')),
     logLevel: e.LOG_LEVEL,
     logFormat: e.LOG_FORMAT,
+    webhookAllowLoopback: e.WEBHOOK_ALLOW_LOOPBACK,
+    webhookRetryDelaysS: e.WEBHOOK_RETRY_DELAYS.split(',').map(Number),
   };
 }
 

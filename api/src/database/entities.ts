@@ -13,9 +13,11 @@ import { Task } from '../modules/tasks/task.entity';
 import { User } from '../modules/users/user.entity';
 import { WallDisplay } from '../modules/walls/wall-display.entity';
 import { WallPairing } from '../modules/walls/wall-pairing.entity';
+import { WebhookAttempt } from '../modules/webhooks/webhook-attempt.entity';
+import { WebhookEndpoint } from '../modules/webhooks/webhook-endpoint.entity';
 
 /** Every entity, listed explicitly (no folder scanning), for the ORM config and tests. */
 export const ENTITIES = [
   Company, User, Task, TaskComment, ScoreHistory, Announcement, Notification, Badge, UserBadge, LeaderboardSnapshot, EventLog, StreamSequence,
-  WallDisplay, WallPairing, ScoreAggregate, CompanyScoreAggregate, ScoringKey,
+  WallDisplay, WallPairing, ScoreAggregate, CompanyScoreAggregate, ScoringKey, WebhookEndpoint, WebhookAttempt,
 ];

@@ -5,6 +5,7 @@ import type { LeaderboardPeriod, LeaderboardEntry } from '../leaderboard';
 import type { Notification, NotificationBroadcast } from '../notifications';
 import type { Task } from '../tasks';
 import type { User } from '../users';
+import type { WebhookAttempt, WebhookEndpoint } from '../webhooks';
 
 /** Every realtime event: name → payload. The server's emit and the client's handlers are typed by it. */
 export interface EventPayloads {
@@ -43,6 +44,10 @@ export interface EventPayloads {
   'notification.broadcast': NotificationBroadcast;
   /** A company's task figures changed (a task created, scored or deleted): the system statistics are stale. */
   'stats.changed': { companyId: string };
+  /** The delivery log of an endpoint moved (admins of its company). */
+  'webhook.attempted': { attempt: WebhookAttempt };
+  /** An endpoint changed: edited, paused by its failures, resumed. */
+  'webhook.updated': { endpoint: WebhookEndpoint };
 }
 export type EventType = keyof EventPayloads;
 export const EVENT_TYPES = [
@@ -56,6 +61,7 @@ export const EVENT_TYPES = [
   'session.revoked',
   'notification.created', 'notification.read', 'notification.broadcast',
   'stats.changed',
+  'webhook.attempted', 'webhook.updated',
 ] as const satisfies readonly EventType[];
 
 /**

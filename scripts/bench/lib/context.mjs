@@ -34,7 +34,8 @@ export function createContext(options) {
         });
         if (seed.status !== 0) throw new Error(`seed:scale failed:\n${seed.stdout}\n${seed.stderr}`);
         ctx.log(seed.stdout.split('\n').slice(0, 2).join('\n'));
-        const app = await startApp({ dbFile });
+        // The webhooks scenario delivers to a receiver on this machine.
+        const app = await startApp({ dbFile, extraEnv: { WEBHOOK_ALLOW_LOOPBACK: 'true' } });
         const api = apiClient(app.base);
         const db = openDb(dbFile);
         onCleanup(() => db.close());

@@ -12,6 +12,7 @@ import restart from './restart.mjs';
 import browserScale from './browser-scale.mjs';
 import soak from './soak.mjs';
 import announceMemory from './announce-memory.mjs';
+import webhooks from './webhooks.mjs';
 
 /** Every scenario, in the order the table lists them. */
-export const SCENARIOS = [verify, top10, tasksPage, leaderboardMonthly, kpi, scoring, scoreEvent, fanout, connect, loginPage, restart, browserScale, soak, announceMemory];
+export const SCENARIOS = [verify, top10, tasksPage, leaderboardMonthly, kpi, scoring, scoreEvent, webhooks, fanout, connect, loginPage, restart, browserScale, soak, announceMemory];

@@ -1,0 +1,200 @@
+import { Injectable } from '@nestjs/common';
+import { EntityManager } from '@mikro-orm/knex';
+import type { FilterQuery } from '@mikro-orm/core';
+import { WEBHOOK_EVENT_TYPES, type WebhookAttempt as WebhookAttemptView, type WebhookEndpoint as WebhookEndpointView, type WebhookEvent } from '@kpi/contracts';
+import { CursorCodec } from '../../common/paging/cursor-codec';
+import { after, orderOf, type SortKey } from '../../common/paging/keyset';
+import { cut, Page } from '../../common/paging/page';
+import { dbDate, placeholders } from '../../common/rows/params';
+import { Scope } from '../../common/tenancy/scope';
+import { WebhookAttempt } from './webhook-attempt.entity';
+import { WebhookEndpoint } from './webhook-endpoint.entity';
+import { toAttemptView, toEndpointView, toWebhookEvent } from './webhook.view';
+import type { DbDate } from '../../common/rows/columns';
+import { execute } from '../../database/bound-sql';
+
+const ENDPOINT_ORDER: SortKey[] = [
+  { prop: 'createdAt', dir: 'desc' },
+  { prop: 'id', dir: 'asc' },
+];
+const ATTEMPT_ORDER: SortKey[] = [
+  { prop: 'at', dir: 'desc' },
+  { prop: 'id', dir: 'desc' },
+];
+const TIME_AND_ID = ['number', 'string'] as const;
+/**
+ * A fact told to several audiences is logged once per audience (the assignee's copy, the admins' copy). It leaves
+ * the building once: as the copy for the whole company or its admins, which every deliverable fact has.
+ */
+const SHARED_COPIES = ['company', 'admins'];
+
+interface EventRow {
+  id: string;
+  type: string;
+  seq: number | string;
+  payload: unknown;
+  at: DbDate;
+  company_id: string | null;
+}
+
+/**
+ * Every statement on the webhook tables and every read of the event log for deliveries: the company predicate
+ * comes from the Scope (or, for the dispatcher, from the endpoint row it holds), and rows become answers through
+ * webhook.view.ts only.
+ */
+@Injectable()
+export class WebhookRepository {
+  constructor(
+    private readonly em: EntityManager,
+    private readonly cursors: CursorCodec,
+  ) {}
+
+  async list(scope: Scope, limit: number, cursor?: string): Promise<Page<WebhookEndpointView[]>> {
+    const conditions: FilterQuery<WebhookEndpoint>[] = [scope.where({})];
+    if (cursor) {
+      const [createdAt, id] = this.cursors.decode('webhooks', cursor, TIME_AND_ID);
+      conditions.push(after(ENDPOINT_ORDER, [new Date(createdAt as number), id]));
+    }
+    const rows = await this.em.fork().find(WebhookEndpoint, { $and: conditions }, { orderBy: orderOf(ENDPOINT_ORDER), limit: limit + 1 });
+    const { items, more } = cut(rows, limit);
+    const last = items[items.length - 1];
+    return new Page(items.map(toEndpointView), more && last ? this.cursors.encode('webhooks', [last.createdAt.getTime(), last.id]) : null);
+  }
+
+  /** One endpoint of the scope's company, with its sealed secrets; 404 for another company's. */
+  findOwn(em: EntityManager, scope: Scope, id: string): Promise<WebhookEndpoint> {
+    return scope.findOwn(em, WebhookEndpoint, id, 'Webhook endpoint', { populate: ['secretEnc', 'previousSecretEnc'] });
+  }
+
+  countIn(em: EntityManager, scope: Scope): Promise<number> {
+    return em.count(WebhookEndpoint, scope.where({}));
+  }
+
+  async attempts(scope: Scope, endpointId: string, limit: number, cursor?: string): Promise<Page<WebhookAttemptView[]>> {
+    const conditions: FilterQuery<WebhookAttempt>[] = [scope.where({ endpoint: endpointId }, 'companyId')];
+    if (cursor) {
+      const [at, id] = this.cursors.decode('webhook-attempts', cursor, TIME_AND_ID);
+      conditions.push(after(ATTEMPT_ORDER, [new Date(at as number), id]));
+    }
+    const rows = await this.em.fork().find(WebhookAttempt, { $and: conditions }, { orderBy: orderOf(ATTEMPT_ORDER), limit: limit + 1 });
+    const { items, more } = cut(rows, limit);
+    const last = items[items.length - 1];
+    return new Page(items.map(toAttemptView), more && last ? this.cursors.encode('webhook-attempts', [last.at.getTime(), last.id]) : null);
+  }
+
+  /** The last committed sequence number of a company's stream (0 before its first event). */
+  async streamHead(em: EntityManager, companyId: string): Promise<number> {
+    const [row] = await execute<{ last_seq: number | string }>(em, 'select last_seq from stream_sequences where stream = ?', [companyId]);
+    return Number(row?.last_seq ?? 0);
+  }
+
+  /** A company's shared events after `afterSeq` up to `upTo`, of the given types, in order. */
+  async eventsAfter(em: EntityManager, companyId: string, afterSeq: number, upTo: number, types: readonly string[], limit: number): Promise<WebhookEvent[]> {
+    if (types.length === 0) return [];
+    const rows = await execute<EventRow>(
+        em,
+        `select id, type, seq, payload, at, company_id from event_log where stream = ? and company_id = ? and seq > ? and seq <= ? and audience_kind in (?, ?) and type in (${placeholders(types)}) order by seq limit ?`,
+        [companyId, companyId, afterSeq, upTo, ...SHARED_COPIES, ...types, limit],
+      );
+    return rows.map(eventOf);
+  }
+
+  /** One logged event of the company that may leave it, or null (another company's, internal, or pruned). */
+  async event(em: EntityManager, scope: Scope, eventId: string): Promise<WebhookEvent | null> {
+    const company = scope.sql('company_id');
+    const [row] = await execute<EventRow>(
+        em,
+        `select id, type, seq, payload, at, company_id from event_log where id = ? and ${company.sql} and audience_kind in (?, ?) and type in (${placeholders(WEBHOOK_EVENT_TYPES)})`,
+        [eventId, ...company.params, ...SHARED_COPIES, ...WEBHOOK_EVENT_TYPES],
+      );
+    return row ? eventOf(row) : null;
+  }
+
+  // --- the dispatcher's statements: across companies, each endpoint row naming its own ---
+
+  /**
+   * Endpoints with a deliverable event they have not been through and nothing holding them back, oldest due first.
+   * Events that never leave (the delivery log's own, the bell's) do not wake an endpoint.
+   */
+  async dueEndpointIds(now: Date, limit: number): Promise<string[]> {
+    const at = dbDate(this.em)(now);
+    const rows = await execute<{ id: string }>(
+      this.em,
+      `select e.id from webhook_endpoints e join stream_sequences s on s.stream = e.company_id
+       where e.active = ? and s.last_seq > e.delivered_seq and (e.next_attempt_at is null or e.next_attempt_at <= ?)
+         and (e.lease_until is null or e.lease_until < ?)
+         and exists (select 1 from event_log l where l.stream = e.company_id and l.seq > e.delivered_seq
+                     and l.audience_kind in (?, ?) and l.type in (${placeholders(WEBHOOK_EVENT_TYPES)}))
+       order by e.next_attempt_at, e.id limit ?`,
+      [true, at, at, ...SHARED_COPIES, ...WEBHOOK_EVENT_TYPES, limit],
+    );
+    return rows.map((r) => r.id);
+  }
+
+  /**
+   * Takes or renews the lease on an endpoint: the one compare-and-set that makes a single node its sender. Answers
+   * the endpoint when this node holds it now, null when another does.
+   */
+  async lease(id: string, owner: string, now: Date, until: Date): Promise<WebhookEndpoint | null> {
+    const at = dbDate(this.em);
+    const rows = await execute<{ id: string }>(
+        this.em,
+        'update webhook_endpoints set lease_owner = ?, lease_until = ? where id = ? and active = ? and (lease_until is null or lease_until < ? or lease_owner = ?) returning id',
+        [owner, at(until), id, true, at(now), owner],
+      );
+    if (rows.length === 0) return null;
+    return this.em.fork().findOne(WebhookEndpoint, { id }, { populate: ['secretEnc', 'previousSecretEnc'], refresh: true });
+  }
+
+  async release(id: string, owner: string): Promise<void> {
+    await execute(this.em, 'update webhook_endpoints set lease_owner = null, lease_until = null where id = ? and lease_owner = ?', [id, owner]);
+  }
+
+  /** Moves past events the endpoint does not take, while this node still holds it. */
+  async skipTo(id: string, owner: string, seq: number): Promise<void> {
+    await execute(this.em, 'update webhook_endpoints set delivered_seq = ? where id = ? and lease_owner = ? and delivered_seq < ?', [seq, id, owner, seq]);
+  }
+
+  /** The delivery state as this node wrote it, in the unit of work recording the attempt; false if the lease was lost. */
+  async saveDeliveryState(em: EntityManager, endpoint: WebhookEndpoint, owner: string): Promise<boolean> {
+    const at = dbDate(em);
+    const rows = await execute<{ id: string }>(
+      em,
+      `update webhook_endpoints set delivered_seq = ?, failures = ?, failing_since = ?, next_attempt_at = ?, active = ?, paused_reason = ?, updated_at = ?
+       where id = ? and lease_owner = ? returning id`,
+      [
+        endpoint.deliveredSeq,
+        endpoint.failures,
+        endpoint.failingSince ? at(endpoint.failingSince) : null,
+        endpoint.nextAttemptAt ? at(endpoint.nextAttemptAt) : null,
+        endpoint.active,
+        endpoint.pausedReason,
+        at(endpoint.updatedAt),
+        endpoint.id,
+        owner,
+      ],
+    );
+    return rows.length === 1;
+  }
+
+  /** The name of a person of the endpoint's company, for a chat message; null once they are gone. */
+  async personName(em: EntityManager, companyId: string, userId: string): Promise<string | null> {
+    const [row] = await execute<{ name: string }>(em, 'select name from users where id = ? and company_id = ?', [userId, companyId]);
+    return row?.name ?? null;
+  }
+
+  /** Attempts older than the event log keeps events. */
+  pruneAttempts(before: Date): Promise<number> {
+    return this.em.fork().nativeDelete(WebhookAttempt, { at: { $lt: before } });
+  }
+}
+
+const eventOf = (row: EventRow): WebhookEvent =>
+  toWebhookEvent({
+    id: row.id,
+    type: row.type,
+    seq: Number(row.seq),
+    payload: typeof row.payload === 'string' ? (JSON.parse(row.payload) as unknown) : row.payload,
+    at: row.at,
+    companyId: row.company_id,
+  });
