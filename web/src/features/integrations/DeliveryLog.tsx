@@ -63,7 +63,7 @@ function AttemptRow({ attempt: a, redelivering, onRedeliver }: { attempt: Webhoo
       <div className="flex flex-wrap items-center gap-x-3 gap-y-1 text-sm">
         <Badge tone={a.succeeded ? 'green' : 'red'}>{a.succeeded ? 'Succeeded' : 'Failed'}</Badge>
         <span className="font-mono text-xs text-slate-900">{a.eventType}</span>
-        <span className="text-xs text-slate-500">{a.seq === null ? 'test' : `seq ${a.seq}`}</span>
+        {a.seq !== null && <span className="text-xs text-slate-500">seq {a.seq}</span>}
         <span className="text-xs text-slate-500">attempt {a.attempt}</span>
         {a.trigger !== 'delivery' && <Badge tone="sky">{a.trigger}</Badge>}
         <span className="text-xs text-slate-500" data-testid="attempt-status">

@@ -99,7 +99,7 @@ export function EndpointCard({ endpoint: e, companyName, logOpen, deleting, onEd
       <Card className="p-5">
         <article aria-label={e.description || e.url}>
           <div className="flex flex-wrap items-start justify-between gap-3">
-            <div className="min-w-0 flex-1">
+            <div className="min-w-[14rem] flex-1">
               <p className="break-all font-mono text-sm font-medium text-slate-900" data-testid="endpoint-url">
                 {e.url}
               </p>
@@ -159,19 +159,24 @@ export function EndpointCard({ endpoint: e, companyName, logOpen, deleting, onEd
           </div>
 
           {replayOpen && (
-            <form onSubmit={replay} className="mt-3 flex flex-wrap items-end gap-2" noValidate>
-              <TextField
-                label="From sequence"
-                inputMode="numeric"
-                value={fromSeq}
-                onChange={(ev) => setFromSeq(ev.target.value)}
-                placeholder="e.g. 120"
-                fieldClassName="w-40"
-                hint="Every subscribed event from here on is sent again, in order."
-              />
-              <Button type="submit" size="sm" loading={busy === 'replay'}>
-                Replay
-              </Button>
+            <form onSubmit={replay} className="mt-3" noValidate>
+              <div className="flex flex-wrap items-end gap-2">
+                <TextField
+                  label="From sequence"
+                  inputMode="numeric"
+                  value={fromSeq}
+                  onChange={(ev) => setFromSeq(ev.target.value)}
+                  placeholder="e.g. 120"
+                  fieldClassName="w-40"
+                  aria-describedby={`${e._id}-replay-hint`}
+                />
+                <Button type="submit" loading={busy === 'replay'}>
+                  Replay
+                </Button>
+              </div>
+              <p id={`${e._id}-replay-hint`} className="mt-1 text-xs text-slate-500">
+                Every subscribed event from this sequence number on is sent again, in order.
+              </p>
             </form>
           )}
 

@@ -86,7 +86,7 @@ export function EndpointForm({ endpoint, companies, onClose, onCreated }: Endpoi
             ))}
           </SelectField>
         )}
-        <div className="grid gap-4 sm:grid-cols-[minmax(0,1fr)_12rem]">
+        <div className="grid gap-4 sm:grid-cols-[minmax(0,1fr)_14rem]">
           <TextField
             label="URL"
             type="url"
