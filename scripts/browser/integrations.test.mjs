@@ -20,20 +20,25 @@ let receiver;
 const browsers = browserPool();
 const shot = (page, name) => page.screenshot({ path: `${SHOTS}/integrations-${name}.png`, fullPage: true });
 
-/** A receiver on 127.0.0.1 that answers 200 "ok" and keeps every request it got. */
+/** A receiver on 127.0.0.1 that keeps every request it got and answers 200 "ok", or 503 while `failNext` lasts. */
 function startReceiver() {
-  const received = [];
+  const receiver = { received: [], failNext: 0 };
   const server = createServer((req, res) => {
     let raw = '';
     req.on('data', (chunk) => (raw += chunk));
     req.on('end', () => {
-      received.push({ headers: req.headers, raw, body: JSON.parse(raw) });
+      if (receiver.failNext > 0) {
+        receiver.failNext--;
+        res.writeHead(503, { 'content-type': 'text/plain' }).end('down for maintenance');
+        return;
+      }
+      receiver.received.push({ headers: req.headers, raw, body: JSON.parse(raw) });
       res.writeHead(200, { 'content-type': 'text/plain' }).end('ok');
     });
   });
   return new Promise((resolve) =>
     server.listen(0, '127.0.0.1', () =>
-      resolve({ url: `http://127.0.0.1:${server.address().port}/hooks/kpi`, received, close: () => new Promise((r) => server.close(r)) }),
+      resolve(Object.assign(receiver, { url: `http://127.0.0.1:${server.address().port}/hooks/kpi`, close: () => new Promise((r) => server.close(r)) })),
     ),
   );
 }
@@ -64,7 +69,8 @@ before(async () => {
   if (skip) return;
   mkdirSync(SHOTS, { recursive: true });
   // Loopback and plain http allowed: the receiver listens on 127.0.0.1 (development and tests only).
-  app = await startApp({ WEBHOOK_ALLOW_LOOPBACK: 'true' });
+  // Retries after 3 s instead of 5 s, 5 min…, so a failing endpoint recovers within the test.
+  app = await startApp({ WEBHOOK_ALLOW_LOOPBACK: 'true', WEBHOOK_RETRY_DELAYS: '3,3,3,3,3' });
   tenant = await seedTenant(app.url, { company: 'Hooks Browser Co', executives: ['Erin Exec'] });
   api = restClient(app.url);
   adminToken = (await api.login(tenant.admin.email, tenant.admin.password)).token;
@@ -154,6 +160,19 @@ test('an admin adds an endpoint, sees its secret once, sends a test event and wa
   await eventually(() => receiver.received.filter((r) => r.body.type === 'task.scored').length, (n) => n === 2);
   assert.equal(receiver.received.at(-1).headers['webhook-id'], scored[0].headers['webhook-id']);
   await eventually(() => log.getByTestId('webhook-attempt').first().textContent(), (t) => /task\.scored.*redeliver/.test(t));
+
+  // The receiver fails twice: the endpoint shows Failing with its next retry, live, then recovers by itself.
+  receiver.failNext = 2;
+  await scoreTask('Second report');
+  await card.getByText('Failing', { exact: true }).waitFor({ timeout: 15_000 });
+  await card.getByText(/^\d failed attempts? · next retry /).waitFor();
+  await log.getByTestId('webhook-attempt').filter({ hasText: 'HTTP 503' }).first().waitFor();
+  await shot(page, 'failing-1280');
+  const recovered = log.getByTestId('webhook-attempt').filter({ hasText: /Succeeded\s*task\.scored.*attempt 3/ });
+  await recovered.waitFor({ timeout: 20_000 });
+  await card.getByText('Active', { exact: true }).waitFor();
+  assert.equal(await log.getByTestId('webhook-attempt').filter({ hasText: 'HTTP 503' }).count(), 2);
+  assert.deepEqual(navigations, [], 'still no reload');
 
   // Pause: the state changes in the list; a paused endpoint gets nothing.
   await card.getByRole('button', { name: 'Pause' }).click();
