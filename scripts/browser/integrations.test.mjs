@@ -174,6 +174,28 @@ test('an admin adds an endpoint, sees its secret once, sends a test event and wa
   assert.equal(await log.getByTestId('webhook-attempt').filter({ hasText: 'HTTP 503' }).count(), 2);
   assert.deepEqual(navigations, [], 'still no reload');
 
+  // Rotate: the new secret is shown once; while the rotation lasts a delivery carries both signatures.
+  page.once('dialog', (d) => d.accept());
+  await card.getByRole('button', { name: 'Rotate secret' }).click();
+  const rotated = page.getByRole('dialog', { name: 'New Signing Secret' });
+  await rotated.getByText('you will not see it again').waitFor();
+  const newSecret = await rotated.getByTestId('webhook-secret').inputValue();
+  assert.notEqual(newSecret, secret);
+  await rotated.getByRole('button', { name: 'Done' }).click();
+  await card.getByRole('button', { name: 'Send test event' }).click();
+  await eventually(() => receiver.received.filter((r) => r.body.type === 'webhook.test').length, (n) => n === 2);
+  const afterRotation = receiver.received.filter((r) => r.body.type === 'webhook.test')[1];
+  assert.ok(signedWith(newSecret, afterRotation) && signedWith(secret, afterRotation), 'signed with the new secret and the previous one');
+
+  // Edit: the description changes in place.
+  await card.getByRole('button', { name: `Edit ${receiver.url}` }).click();
+  const edit = page.getByRole('dialog', { name: 'Edit Endpoint' });
+  assert.equal(await edit.getByLabel('Kind').isDisabled(), true, 'the kind is fixed once created');
+  await edit.getByLabel('Description').fill('Our HR system (EU)');
+  await edit.getByRole('button', { name: 'Update Endpoint' }).click();
+  await toastShown(page, 'Endpoint updated successfully');
+  await card.getByText('Our HR system (EU)').waitFor();
+
   // Pause: the state changes in the list; a paused endpoint gets nothing.
   await card.getByRole('button', { name: 'Pause' }).click();
   await toastShown(page, 'Endpoint paused');
@@ -205,7 +227,7 @@ test("the superadmin sees every company's endpoints and picks the company of a n
   await page.getByRole('heading', { name: 'Integrations' }).waitFor();
   const urls = page.getByTestId('endpoint-url');
   await eventually(() => urls.allTextContents(), (list) => list.length === 2, { message: "the first company's two endpoints" });
-  await page.getByText('Our HR system · Hooks Browser Co').waitFor();
+  await page.getByText('Our HR system (EU) · Hooks Browser Co').waitFor();
 
   await page.getByRole('button', { name: 'Add Endpoint' }).first().click();
   const form = page.getByRole('dialog', { name: 'Add Endpoint' });
