@@ -229,17 +229,22 @@ test("the superadmin sees every company's endpoints and picks the company of a n
   await eventually(() => urls.allTextContents(), (list) => list.length === 2, { message: "the first company's two endpoints" });
   await page.getByText('Our HR system (EU) · Hooks Browser Co').waitFor();
 
+  await page.setViewportSize({ width: 390, height: 844 });
   await page.getByRole('button', { name: 'Add Endpoint' }).first().click();
   const form = page.getByRole('dialog', { name: 'Add Endpoint' });
   await form.getByLabel('URL').fill(`${receiver.url}/other`);
   await form.getByRole('checkbox', { name: 'badge.awarded' }).check();
+  await shot(page, 'superadmin-add-phone');
   await form.getByRole('button', { name: 'Add Endpoint' }).click();
   await toastShown(page, 'Company is required');
   await form.getByLabel('Company').selectOption({ label: 'Other Hooks Co' });
   await form.getByRole('button', { name: 'Add Endpoint' }).click();
-  await page.getByRole('dialog', { name: 'Signing Secret' }).getByRole('button', { name: 'Done' }).click();
+  const reveal = page.getByRole('dialog', { name: 'Signing Secret' });
+  await reveal.getByText('you will not see it again').waitFor();
+  await shot(page, 'secret-phone');
+  await reveal.getByRole('button', { name: 'Done' }).click();
   await page.getByText('No description · Other Hooks Co').waitFor();
   const [created] = await api.get('/webhooks', other.rootToken).then((list) => list.filter((e) => e.url.endsWith('/other')));
   assert.equal(created.company, other.company._id);
-  await shot(page, 'superadmin-1280');
+  await shot(page, 'superadmin-phone');
 });
