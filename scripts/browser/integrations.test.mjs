@@ -8,6 +8,7 @@ import assert from 'node:assert/strict';
 import { createHmac } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import { createServer } from 'node:http';
+import { axeViolations } from './axe.mjs';
 import { SUPERADMIN, browserPool, browserSkipReason, eventually, restClient, seedTenant, signIn, startApp, toastShown, trackNavigations } from './harness.mjs';
 
 const SHOTS = process.env.SHOTS_DIR ?? '/tmp/shots';
@@ -105,6 +106,7 @@ test('an admin adds an endpoint, sees its secret once, sends a test event and wa
   await form.getByRole('checkbox', { name: 'task.scored' }).check();
   await form.getByRole('checkbox', { name: 'badge.awarded' }).check();
   await shot(page, 'add-1280');
+  assert.deepEqual(await axeViolations(page), [], 'the add form has no serious accessibility violation');
   await form.getByRole('button', { name: 'Add Endpoint' }).click();
   await toastShown(page, 'Endpoint added successfully');
 
@@ -116,6 +118,7 @@ test('an admin adds an endpoint, sees its secret once, sends a test event and wa
   assert.match(secret, /^whsec_[A-Za-z0-9+/=]{20,}$/);
   assert.equal(await reveal.getByRole('button', { name: 'Copy' }).count(), 1);
   await shot(page, 'secret-1280');
+  assert.deepEqual(await axeViolations(page), [], 'the secret dialog has no serious accessibility violation');
   await reveal.getByRole('button', { name: 'Done' }).click();
   await reveal.waitFor({ state: 'detached' });
   assert.equal((await page.content()).includes(secret), false, 'the secret is gone from the page once closed');
@@ -153,6 +156,7 @@ test('an admin adds an endpoint, sees its secret once, sends a test event and wa
   assert.equal(scored[0].body.payload.task.title, 'Quarterly report');
   assert.match(await scoredRow.textContent(), new RegExp(`seq ${scored[0].body.seq}(?!\\d)`));
   await shot(page, 'log-1280');
+  assert.deepEqual(await axeViolations(page), [], 'the open delivery log has no serious accessibility violation');
 
   // Redeliver sends the same event again, under its own id; the log shows the new attempt on top.
   await scoredRow.first().getByRole('button', { name: /^Redeliver event/ }).click();
