@@ -2,13 +2,15 @@ import { Suspense, lazy } from 'react';
 import { Navigate, Route, Routes } from 'react-router-dom';
 import { DashboardShell, type ShellTab } from '../../app/layout/DashboardShell';
 import { SectionSpinner } from '../../components/ui';
-import { BuildingIcon, ChartIcon, UsersIcon } from '../../components/ui/icons';
+import { BuildingIcon, ChartIcon, PlugIcon, UsersIcon } from '../../components/ui/icons';
 import { AdminsRealtimeEffect } from '../../features/admins/AdminsRealtimeEffect';
 import { CompaniesRealtimeEffect } from '../../features/companies/CompaniesRealtimeEffect';
+import { IntegrationsRealtimeEffect } from '../../features/integrations/IntegrationsRealtimeEffect';
 import { NotificationsRealtimeEffect } from '../../features/notifications/NotificationsRealtimeEffect';
 import { OverallStatsRealtimeEffect } from '../../features/stats/OverallStatsRealtimeEffect';
 import { AdminsPage } from './AdminsPage';
 import { CompaniesPage } from './CompaniesPage';
+import { IntegrationsPage } from './IntegrationsPage';
 
 // Statistics carry the charts: their own chunk.
 const SystemStatsPage = lazy(() => import('./SystemStatsPage').then((m) => ({ default: m.SystemStatsPage })));
@@ -17,6 +19,7 @@ const TABS: readonly ShellTab[] = [
   { path: 'companies', label: 'Companies', icon: <BuildingIcon /> },
   { path: 'admins', label: 'Admins', icon: <UsersIcon /> },
   { path: 'stats', label: 'Statistics', icon: <ChartIcon /> },
+  { path: 'integrations', label: 'Integrations', icon: <PlugIcon /> },
 ];
 
 /** /superadmin/*: loaded lazily, only for a superadmin. */
@@ -27,12 +30,14 @@ export default function SuperadminArea() {
       <AdminsRealtimeEffect />
       <NotificationsRealtimeEffect />
       <OverallStatsRealtimeEffect />
+      <IntegrationsRealtimeEffect />
       <Suspense fallback={<SectionSpinner />}>
         <Routes>
           <Route index element={<CompaniesPage />} />
           <Route path="companies" element={<CompaniesPage />} />
           <Route path="admins" element={<AdminsPage />} />
           <Route path="stats" element={<SystemStatsPage />} />
+          <Route path="integrations" element={<IntegrationsPage />} />
           <Route path="*" element={<Navigate to="/superadmin" replace />} />
         </Routes>
       </Suspense>
