@@ -46,6 +46,8 @@ async function arrange() {
   await api.post('/announcements', admin, { title: 'Welcome to the quarter', content: 'Targets are set; good luck everyone.' });
   const now = new Date();
   await api.post('/leaderboard/generate', admin, { type: 'monthly', year: now.getUTCFullYear(), month: now.getUTCMonth() + 1 });
+  // Registered after the events above, so it has nothing to send: the list shows it without a delivery going out.
+  await api.post('/webhooks', admin, { url: 'https://hooks.slack.com/services/T000/B000/walk', kind: 'slack', description: 'Sales wins channel', eventTypes: ['task.scored', 'badge.awarded'] });
 }
 
 before(async () => {
@@ -149,6 +151,7 @@ test('every superadmin screen fits a phone and a desktop with no serious accessi
     { path: '/superadmin/companies', heading: 'Company Management' },
     { path: '/superadmin/admins', heading: 'Admin Management' },
     { path: '/superadmin/stats', heading: 'Overall System Statistics' },
+    { path: '/superadmin/integrations', heading: 'Integrations' },
   ]);
   assert.deepEqual(problems, []);
 });
@@ -161,6 +164,7 @@ test('every admin screen fits a phone and a desktop with no serious accessibilit
     { path: '/admin/leaderboards', heading: 'Leaderboards' },
     { path: '/admin/announcements', heading: 'Announcements' },
     { path: '/admin/stats', heading: 'Company Statistics' },
+    { path: '/admin/integrations', heading: 'Integrations' },
     { path: '/admin/security', heading: 'Security Settings' },
   ]);
   assert.deepEqual(problems, []);

@@ -290,7 +290,13 @@ describe('webhooks', () => {
     const forB = await t.http.post('/api/webhooks').set(bearer(root)).send({ url: r.url, eventTypes: ['task.scored'], company: b.company._id }).expect(201);
     expect(forB.body.endpoint.company).toBe(b.company._id);
     await t.http.delete(`/api/webhooks/${forB.body.endpoint._id}`).set(bearer(root)).expect(200);
+    // Another admin tab hears of the deletion; the other company does not.
+    const [adminA, adminB] = await Promise.all([connectSocket(t, a.admin.token), connectSocket(t, b.admin.token)]);
+    sockets.push(adminA, adminB);
     await t.http.delete(`/api/webhooks/${endpoint._id}`).set(bearer(a.admin.token)).expect(200);
+    const deleted = await adminA.waitFor('webhook.deleted', 5_000);
+    expect(deleted.payload).toEqual({ endpointId: endpoint._id });
+    expect(adminB.events.some((e) => e.type === 'webhook.deleted' && (e.payload as { endpointId: string }).endpointId === endpoint._id)).toBe(false);
   });
 
   it('refuses bad input naming the field, and more than 20 endpoints', async () => {

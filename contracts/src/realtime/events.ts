@@ -48,6 +48,7 @@ export interface EventPayloads {
   'webhook.attempted': { attempt: WebhookAttempt };
   /** An endpoint changed: edited, paused by its failures, resumed. */
   'webhook.updated': { endpoint: WebhookEndpoint };
+  'webhook.deleted': { endpointId: string };
 }
 export type EventType = keyof EventPayloads;
 export const EVENT_TYPES = [
@@ -61,7 +62,7 @@ export const EVENT_TYPES = [
   'session.revoked',
   'notification.created', 'notification.read', 'notification.broadcast',
   'stats.changed',
-  'webhook.attempted', 'webhook.updated',
+  'webhook.attempted', 'webhook.updated', 'webhook.deleted',
 ] as const satisfies readonly EventType[];
 
 /**

@@ -117,10 +117,11 @@ export class WebhooksService {
   }
 
   remove(actor: Actor, id: string): Promise<MessageResponse> {
-    return this.uow.run(async (em) => {
+    return this.uow.run(async (em, events) => {
       const endpoint = await this.repository.findOwn(em, Scope.of(actor), id);
       em.remove(endpoint);
       await em.flush();
+      events.record('webhook.deleted', { kind: 'admins', companyId: endpoint.company.id }, { endpointId: id });
       return { message: 'Webhook endpoint deleted successfully' };
     });
   }

@@ -3,14 +3,16 @@ import { Navigate, Route, Routes } from 'react-router-dom';
 import { DashboardShell, type ShellTab } from '../../app/layout/DashboardShell';
 import { tabHref } from '../../app/layout/tabs';
 import { SectionSpinner } from '../../components/ui';
-import { ChartIcon, ClipboardIcon, MegaphoneIcon, ShieldIcon, TrophyIcon, UsersIcon } from '../../components/ui/icons';
+import { ChartIcon, ClipboardIcon, MegaphoneIcon, PlugIcon, ShieldIcon, TrophyIcon, UsersIcon } from '../../components/ui/icons';
 import { AnnouncementsRealtimeEffect } from '../../features/announcements/AnnouncementsRealtimeEffect';
+import { IntegrationsRealtimeEffect } from '../../features/integrations/IntegrationsRealtimeEffect';
 import { ExecutivesRealtimeEffect } from '../../features/executives/ExecutivesRealtimeEffect';
 import { LeaderboardRealtimeEffect } from '../../features/leaderboard/LeaderboardRealtimeEffect';
 import { NotificationsRealtimeEffect } from '../../features/notifications/NotificationsRealtimeEffect';
 import { CompanyStatsRealtimeEffect } from '../../features/stats/CompanyStatsRealtimeEffect';
 import { TasksRealtimeEffect } from '../../features/tasks/TasksRealtimeEffect';
 import { AdminAnnouncementsPage } from './AdminAnnouncementsPage';
+import { AdminIntegrationsPage } from './AdminIntegrationsPage';
 import { AdminLeaderboardsPage } from './AdminLeaderboardsPage';
 import { AdminTasksPage } from './AdminTasksPage';
 import { ExecutivesPage } from './ExecutivesPage';
@@ -25,6 +27,7 @@ const TABS: readonly ShellTab[] = [
   { path: 'leaderboards', label: 'Leaderboards', icon: <TrophyIcon /> },
   { path: 'announcements', label: 'Announcements', icon: <MegaphoneIcon /> },
   { path: 'stats', label: 'Statistics', icon: <ChartIcon /> },
+  { path: 'integrations', label: 'Integrations', icon: <PlugIcon /> },
   { path: 'security', label: 'Security', icon: <ShieldIcon /> },
 ];
 /** /admin itself shows no screen: it redirects to the first tab, as unknown paths do. */
@@ -40,6 +43,7 @@ export default function AdminArea() {
       <TasksRealtimeEffect />
       <LeaderboardRealtimeEffect />
       <CompanyStatsRealtimeEffect />
+      <IntegrationsRealtimeEffect />
       <Suspense fallback={<SectionSpinner />}>
         <Routes>
           <Route index element={<Navigate to={HOME} replace />} />
@@ -48,6 +52,7 @@ export default function AdminArea() {
           <Route path="leaderboards" element={<AdminLeaderboardsPage />} />
           <Route path="announcements" element={<AdminAnnouncementsPage />} />
           <Route path="stats" element={<AdminStatsPage />} />
+          <Route path="integrations" element={<AdminIntegrationsPage />} />
           <Route path="security" element={<SecurityPage />} />
           <Route path="*" element={<Navigate to={HOME} replace />} />
         </Routes>

@@ -3,13 +3,15 @@ import { Navigate, Route, Routes } from 'react-router-dom';
 import { DashboardShell, type ShellTab } from '../../app/layout/DashboardShell';
 import { tabHref } from '../../app/layout/tabs';
 import { SectionSpinner } from '../../components/ui';
-import { BuildingIcon, ChartIcon, UsersIcon } from '../../components/ui/icons';
+import { BuildingIcon, ChartIcon, PlugIcon, UsersIcon } from '../../components/ui/icons';
 import { AdminsRealtimeEffect } from '../../features/admins/AdminsRealtimeEffect';
 import { CompaniesRealtimeEffect } from '../../features/companies/CompaniesRealtimeEffect';
+import { IntegrationsRealtimeEffect } from '../../features/integrations/IntegrationsRealtimeEffect';
 import { NotificationsRealtimeEffect } from '../../features/notifications/NotificationsRealtimeEffect';
 import { OverallStatsRealtimeEffect } from '../../features/stats/OverallStatsRealtimeEffect';
 import { AdminsPage } from './AdminsPage';
 import { CompaniesPage } from './CompaniesPage';
+import { IntegrationsPage } from './IntegrationsPage';
 
 // Statistics carry the charts: their own chunk.
 const SystemStatsPage = lazy(() => import('./SystemStatsPage').then((m) => ({ default: m.SystemStatsPage })));
@@ -18,6 +20,7 @@ const TABS: readonly ShellTab[] = [
   { path: 'companies', label: 'Companies', icon: <BuildingIcon /> },
   { path: 'admins', label: 'Admins', icon: <UsersIcon /> },
   { path: 'stats', label: 'Statistics', icon: <ChartIcon /> },
+  { path: 'integrations', label: 'Integrations', icon: <PlugIcon /> },
 ];
 /** /superadmin itself shows no screen: it redirects to the first tab, as unknown paths do. */
 const HOME = tabHref('superadmin', TABS[0]);
@@ -30,12 +33,14 @@ export default function SuperadminArea() {
       <AdminsRealtimeEffect />
       <NotificationsRealtimeEffect />
       <OverallStatsRealtimeEffect />
+      <IntegrationsRealtimeEffect />
       <Suspense fallback={<SectionSpinner />}>
         <Routes>
           <Route index element={<Navigate to={HOME} replace />} />
           <Route path="companies" element={<CompaniesPage />} />
           <Route path="admins" element={<AdminsPage />} />
           <Route path="stats" element={<SystemStatsPage />} />
+          <Route path="integrations" element={<IntegrationsPage />} />
           <Route path="*" element={<Navigate to={HOME} replace />} />
         </Routes>
       </Suspense>

@@ -1,0 +1,29 @@
+import { useEffect } from 'react';
+import { store } from '../../app/store';
+import { onEvent, onResync } from '../../lib/socket';
+import { applyAttempt, applyEndpoint, forgetEndpoint, loadEndpoints, openLog } from './actions';
+import { endpointsStatusAtom, openLogAtom } from './atoms';
+
+/**
+ * Applies webhook.* events (sent to the company's admins) to the Integrations screen: an attempt lands on top of
+ * the open delivery log, an endpoint's state (paused by failures, resumed, retrying) changes in the list, and an
+ * endpoint deleted in another tab leaves it.
+ */
+export function IntegrationsRealtimeEffect() {
+  useEffect(() => {
+    const offs = [
+      onEvent('webhook.attempted', ({ payload }) => applyAttempt(payload.attempt)),
+      onEvent('webhook.updated', ({ payload }) => {
+        if (store.get(endpointsStatusAtom) !== 'idle') applyEndpoint(payload.endpoint);
+      }),
+      onEvent('webhook.deleted', ({ payload }) => forgetEndpoint(payload.endpointId)),
+      onResync(() => {
+        if (store.get(endpointsStatusAtom) !== 'idle') void loadEndpoints({ quiet: true });
+        const open = store.get(openLogAtom);
+        if (open) void openLog(open, { quiet: true });
+      }),
+    ];
+    return () => offs.forEach((off) => off());
+  }, []);
+  return null;
+}

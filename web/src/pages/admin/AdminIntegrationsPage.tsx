@@ -1,0 +1,5 @@
+import { IntegrationsScreen } from '../../features/integrations/IntegrationsScreen';
+
+export function AdminIntegrationsPage() {
+  return <IntegrationsScreen />;
+}
