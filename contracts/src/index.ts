@@ -19,3 +19,4 @@ export * from './health';
 export * from './published-leaderboard';
 export * from './common/common-passwords';
 export * from './inputs';
+export * from './mail';

@@ -31,6 +31,9 @@ export const envSchema = z.object({
   WEB_DIST: z.string().optional(),
   LOG_LEVEL: z.enum(['error', 'warn', 'log', 'debug'], { error: 'must be one of error, warn, log, debug' }).default('warn'),
   LOG_FORMAT: z.enum(['json', 'pretty'], { error: 'must be json or pretty' }).optional(),
+  SMTP_URL: z.string().regex(/^smtps?:\/\/[^/]+/, 'must start with smtp:// or smtps://').optional(),
+  MAIL_FROM: z.string().min(3).default('KPI Tracker <no-reply@localhost>'),
+  APP_URL: z.url({ error: 'must be an http(s) address' }).regex(/^https?:\/\//, 'must be an http(s) address').optional(),
 });
 
 export type DatabaseConfig = { driver: 'sqlite'; file: string } | { driver: 'postgresql'; url: string };
@@ -57,6 +60,8 @@ export interface AppConfig {
   logLevel: 'error' | 'warn' | 'log' | 'debug';
   /** Unset: pretty on a terminal, JSON lines otherwise. */
   logFormat?: 'json' | 'pretty';
+  /** Email (docs/notifications.md): unset `smtpUrl` writes .eml files to `{dataDir}/mail` instead of sending. */
+  mail: { smtpUrl?: string; from: string; appUrl: string };
 }
 
 export class ConfigError extends Error {}
@@ -100,6 +105,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     webDist: resolve(e.WEB_DIST ?? join(__dirname, '..', '..', '..', 'web', 'dist')),
     logLevel: e.LOG_LEVEL,
     logFormat: e.LOG_FORMAT,
+    mail: { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM, appUrl: (e.APP_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, '') },
   };
 }
 
