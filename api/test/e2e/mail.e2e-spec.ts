@@ -1,3 +1,5 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { MikroORM } from '@mikro-orm/core';
 import type { MailPreferences, Task } from '@kpi/contracts';
 import { DeadlineReminders } from '../../src/modules/mail/deadline-reminders';
@@ -91,6 +93,9 @@ describe('email notifications over a real SMTP server', () => {
     expect(rescored.text).toContain('On a second read, the forecast is thin.');
     expect(scored.listUnsubscribe).toMatch(/^<https:\/\/kpi\.example\.com\/api\/mail\/unsubscribe\?token=[^>]+>$/);
     expect(scored.listUnsubscribePost).toBe('List-Unsubscribe=One-Click');
+    // The body's link opens the app's confirmation page, with the same signed token.
+    const token = new URL(scored.listUnsubscribe.slice(1, -1)).searchParams.get('token')!;
+    expect(scored.text).toContain(`Unsubscribe: https://kpi.example.com/unsubscribe?token=${encodeURIComponent(token)}`);
     expect(new Set(inbox.messages.map((m) => m.messageId)).size).toBe(inbox.messages.length);
     expect(inbox.to(tenant.admin.user.email, 'announcement.high')[0].text).toContain('https://kpi.example.com/admin/announcements');
   });
@@ -240,7 +245,35 @@ describe('email notifications over a real SMTP server', () => {
     expect(inbox.refused - refusedBefore).toBe(2);
     expect(inbox.to(me.user.email)).toHaveLength(1);
     expect(inbox.to(tenant.admin.user.email)).toHaveLength(1);
-    const attempts = await db().execute<{ attempts: number }[]>(`select attempts from mail_messages where user_id in (?, ?) and status = 'sent'`, [me.user._id, tenant.admin.user._id]);
-    expect(attempts.map((a) => Number(a.attempts)).reduce((s, n) => s + n, 0)).toBe(4);
+    const attempts: { attempts: number | string }[] = await db().execute(`select attempts from mail_messages where user_id in (?, ?) and status = 'sent'`, [me.user._id, tenant.admin.user._id]);
+    expect(attempts.reduce((sum, row) => sum + Number(row.attempts), 0)).toBe(4);
+  });
+});
+
+describe('without SMTP_URL: the developer mailbox', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await startTestApp();
+  });
+  afterAll(() => t.close());
+
+  it('writes each email as an .eml file and lists it to the superadmin only', async () => {
+    const root = (await superadminLogin(t)).token;
+    const tenant = await createTenant(t, root, 1);
+    await t.http.post('/api/announcements').set(bearer(tenant.admin.token)).send({ title: 'Fire drill at noon', content: 'Meet outside.', priority: 'urgent' }).expect(201);
+    const subject = 'Urgent announcement: Fire drill at noon';
+    let listed: { subject: string; to: string; html: string }[] = [];
+    for (let i = 0; i < 100 && listed.filter((m) => m.subject === subject).length < 2; i++) {
+      await settle(100);
+      listed = (await t.http.get('/api/dev/mailbox').set(bearer(root)).expect(200)).body.items;
+    }
+    expect(listed.filter((m) => m.subject === subject).map((m) => m.to).sort()).toEqual(
+      [tenant.admin, tenant.executives[0]].map((m) => `${m.user.name} <${m.user.email}>`).sort(),
+    );
+    expect(listed[0].html).toContain('Meet outside.');
+    const files = readdirSync(join(t.dataDir, 'mail'));
+    expect(files.filter((f) => f.endsWith('.eml'))).toHaveLength(2);
+    expect(readFileSync(join(t.dataDir, 'mail', files.find((f) => f.endsWith('.eml'))!), 'utf8')).toMatch(/^List-Unsubscribe-Post: List-Unsubscribe=One-Click$/m);
+    expect((await t.http.get('/api/dev/mailbox').set(bearer(tenant.admin.token))).status).toBe(403);
   });
 });

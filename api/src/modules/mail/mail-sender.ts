@@ -113,13 +113,13 @@ export class MailSender implements OnApplicationBootstrap, OnModuleDestroy {
     try {
       const rendered = await this.render(row, to, modes);
       if (!rendered) return this.finish(row, 'skipped');
-      const target: UnsubscribeTarget = isMailKind(row.kind) ? row.kind : 'digest';
-      const unsubscribeUrl = this.unsubscribeUrl(to.id, target);
+      const oneClick = `${this.config.mail.appUrl}/api/mail/unsubscribe?token=${encodeURIComponent(this.token(to.id, row.kind))}`;
       await this.transport.send({
         id: row.id,
         to: { name: to.name, address: to.email },
         ...rendered,
-        headers: { 'List-Unsubscribe': `<${unsubscribeUrl}>`, 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click', 'X-KPI-Kind': row.kind },
+        // RFC 8058: the mail client POSTs to this address itself; the body's link opens the app's page instead.
+        headers: { 'List-Unsubscribe': `<${oneClick}>`, 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click', 'X-KPI-Kind': row.kind },
       });
       await this.finish(row, 'sent');
     } catch (err) {
@@ -127,13 +127,15 @@ export class MailSender implements OnApplicationBootstrap, OnModuleDestroy {
     }
   }
 
-  unsubscribeUrl(userId: string, target: UnsubscribeTarget): string {
-    return `${this.config.mail.appUrl}/api/mail/unsubscribe?token=${encodeURIComponent(this.tokens.sign(userId, target))}`;
+  /** The signed unsubscribe token of a row's kind (a digest's: every kind the person gets as a digest). */
+  private token(userId: string, kind: string): string {
+    const target: UnsubscribeTarget = isMailKind(kind) ? kind : 'digest';
+    return this.tokens.sign(userId, target);
   }
 
   private async render(row: ClaimedRow, to: RecipientRow, modes: Partial<Record<MailKind, MailMode>> | null): Promise<RenderedMail | null> {
-    const target: UnsubscribeTarget = isMailKind(row.kind) ? row.kind : 'digest';
-    const ctx: MailContext = { name: to.name, role: to.role, timeZone: to.time_zone, appUrl: this.config.mail.appUrl, unsubscribeUrl: this.unsubscribeUrl(to.id, target) };
+    const unsubscribeUrl = `${this.config.mail.appUrl}/unsubscribe?token=${encodeURIComponent(this.token(to.id, row.kind))}`;
+    const ctx: MailContext = { name: to.name, role: to.role, timeZone: to.time_zone, appUrl: this.config.mail.appUrl, unsubscribeUrl };
     if (isMailKind(row.kind)) return renderMail(row.kind, parse(row.payload) as MailFacts[MailKind], ctx);
     // A digest: the rows it gathered, oldest first, leaving out kinds turned off since.
     const items = await this.em.getConnection().execute<{ kind: string; payload: unknown; created_at: DbDate }[]>(

@@ -6,6 +6,7 @@ import { ChartIcon, ClipboardIcon, MegaphoneIcon, ShieldIcon, TrophyIcon, UsersI
 import { AnnouncementsRealtimeEffect } from '../../features/announcements/AnnouncementsRealtimeEffect';
 import { ExecutivesRealtimeEffect } from '../../features/executives/ExecutivesRealtimeEffect';
 import { LeaderboardRealtimeEffect } from '../../features/leaderboard/LeaderboardRealtimeEffect';
+import { DesktopNotificationsEffect } from '../../features/mail/DesktopNotificationsEffect';
 import { NotificationsRealtimeEffect } from '../../features/notifications/NotificationsRealtimeEffect';
 import { CompanyStatsRealtimeEffect } from '../../features/stats/CompanyStatsRealtimeEffect';
 import { TasksRealtimeEffect } from '../../features/tasks/TasksRealtimeEffect';
@@ -34,6 +35,7 @@ export default function AdminArea() {
       <ExecutivesRealtimeEffect />
       <AnnouncementsRealtimeEffect />
       <NotificationsRealtimeEffect />
+      <DesktopNotificationsEffect />
       <TasksRealtimeEffect />
       <LeaderboardRealtimeEffect />
       <CompanyStatsRealtimeEffect />

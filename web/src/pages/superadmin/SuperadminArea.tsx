@@ -2,13 +2,14 @@ import { Suspense, lazy } from 'react';
 import { Navigate, Route, Routes } from 'react-router-dom';
 import { DashboardShell, type ShellTab } from '../../app/layout/DashboardShell';
 import { SectionSpinner } from '../../components/ui';
-import { BuildingIcon, ChartIcon, UsersIcon } from '../../components/ui/icons';
+import { BuildingIcon, ChartIcon, MailIcon, UsersIcon } from '../../components/ui/icons';
 import { AdminsRealtimeEffect } from '../../features/admins/AdminsRealtimeEffect';
 import { CompaniesRealtimeEffect } from '../../features/companies/CompaniesRealtimeEffect';
 import { NotificationsRealtimeEffect } from '../../features/notifications/NotificationsRealtimeEffect';
 import { OverallStatsRealtimeEffect } from '../../features/stats/OverallStatsRealtimeEffect';
 import { AdminsPage } from './AdminsPage';
 import { CompaniesPage } from './CompaniesPage';
+import { MailboxPage } from './MailboxPage';
 
 // Statistics carry the charts: their own chunk.
 const SystemStatsPage = lazy(() => import('./SystemStatsPage').then((m) => ({ default: m.SystemStatsPage })));
@@ -17,6 +18,8 @@ const TABS: readonly ShellTab[] = [
   { path: 'companies', label: 'Companies', icon: <BuildingIcon /> },
   { path: 'admins', label: 'Admins', icon: <UsersIcon /> },
   { path: 'stats', label: 'Statistics', icon: <ChartIcon /> },
+  // Development only: with SMTP_URL set the page says there is no local mailbox (docs/notifications.md).
+  { path: 'mailbox', label: 'Mailbox', icon: <MailIcon /> },
 ];
 
 /** /superadmin/*: loaded lazily, only for a superadmin. */
@@ -33,6 +36,7 @@ export default function SuperadminArea() {
           <Route path="companies" element={<CompaniesPage />} />
           <Route path="admins" element={<AdminsPage />} />
           <Route path="stats" element={<SystemStatsPage />} />
+          <Route path="mailbox" element={<MailboxPage />} />
           <Route path="*" element={<Navigate to="/superadmin" replace />} />
         </Routes>
       </Suspense>
