@@ -33,7 +33,7 @@ export const inZone = (iso: string, timeZone: string): string =>
 const score = (n: number): string => `${n.toFixed(1)}/10`;
 
 function sectionOf<K extends MailKind>(kind: K, facts: MailFacts[K], ctx: Pick<MailContext, 'role' | 'timeZone'>): Section {
-  const f = facts as MailFacts[MailKind];
+  const f = facts;
   switch (kind) {
     case 'task.assigned': {
       const t = f as MailFacts['task.assigned'];
