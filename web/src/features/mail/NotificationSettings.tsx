@@ -86,6 +86,7 @@ export function NotificationSettings() {
           </div>
           <TextField
             label="Daily digest time"
+            fieldClassName="sm:max-w-xs"
             type="time"
             required
             value={draft.digestTime}
