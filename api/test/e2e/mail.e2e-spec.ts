@@ -5,6 +5,7 @@ import type { MailPreferences, Task } from '@kpi/contracts';
 import { DeadlineReminders } from '../../src/modules/mail/deadline-reminders';
 import { MailDigest } from '../../src/modules/mail/mail-digest';
 import { MailFanout } from '../../src/modules/mail/mail-fanout';
+import { MailPruner } from '../../src/modules/mail/mail-pruner';
 import { bearer, createTenant, superadminLogin, type Member, type Tenant } from '../utils/factories';
 import { startSmtpInbox, type SmtpInbox } from '../utils/smtp-inbox';
 import { settle, startTestApp, type TestApp } from '../utils/test-app';
@@ -247,6 +248,20 @@ describe('email notifications over a real SMTP server', () => {
     expect(inbox.to(tenant.admin.user.email)).toHaveLength(1);
     const attempts: { attempts: number | string }[] = await db().execute(`select attempts from mail_messages where user_id in (?, ?) and status = 'sent'`, [me.user._id, tenant.admin.user._id]);
     expect(attempts.reduce((sum, row) => sum + Number(row.attempts), 0)).toBe(4);
+  });
+
+  it('forgets finished mail after the retention period, never mail still waiting', async () => {
+    const tenant = await createTenant(t, root, 1);
+    const task = await createTask(tenant, tenant.executives[0], 'Waiting for the digest');
+    await submit(tenant.executives[0], task._id);
+    await delivered();
+    const waiting = () => count(`select count(*) as n from mail_messages where status = 'pending'`);
+    const before = await waiting();
+    expect(before).toBeGreaterThan(0);
+    expect(await count(`select count(*) as n from mail_messages where status = 'sent'`)).toBeGreaterThan(0);
+    await t.app.get(MailPruner).prune(Date.now() + 31 * 24 * HOUR);
+    expect(await count(`select count(*) as n from mail_messages where status <> 'pending'`)).toBe(0);
+    expect(await waiting()).toBe(before);
   });
 });
 
