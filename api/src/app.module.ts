@@ -53,7 +53,7 @@ export class AppModule {
         LeaderboardModule,
         KpiModule,
         WallsModule,
-        MailModule,
+        MailModule.forRoot(config),
       ],
     };
   }

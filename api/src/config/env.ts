@@ -33,6 +33,7 @@ export const envSchema = z.object({
   LOG_FORMAT: z.enum(['json', 'pretty'], { error: 'must be json or pretty' }).optional(),
   SMTP_URL: z.string().regex(/^smtps?:\/\/[^/]+/, 'must start with smtp:// or smtps://').optional(),
   MAIL_FROM: z.string().min(3).default('KPI Tracker <no-reply@localhost>'),
+  MAIL_WORKERS: boolFromEnv.default(true),
   APP_URL: z.url({ error: 'must be an http(s) address' }).regex(/^https?:\/\//, 'must be an http(s) address').optional(),
 });
 
@@ -61,7 +62,8 @@ export interface AppConfig {
   /** Unset: pretty on a terminal, JSON lines otherwise. */
   logFormat?: 'json' | 'pretty';
   /** Email (docs/notifications.md): unset `smtpUrl` writes .eml files to `{dataDir}/mail` instead of sending. */
-  mail: { smtpUrl?: string; from: string; appUrl: string };
+  /** `workers`: this node runs the mail consumer, sender, digest and reminders (MAIL_WORKERS). */
+  mail: { smtpUrl?: string; from: string; appUrl: string; workers: boolean };
 }
 
 export class ConfigError extends Error {}
@@ -105,7 +107,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     webDist: resolve(e.WEB_DIST ?? join(__dirname, '..', '..', '..', 'web', 'dist')),
     logLevel: e.LOG_LEVEL,
     logFormat: e.LOG_FORMAT,
-    mail: { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM, appUrl: (e.APP_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, '') },
+    mail: { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM, appUrl: (e.APP_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''), workers: e.MAIL_WORKERS },
   };
 }
 

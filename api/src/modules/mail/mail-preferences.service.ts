@@ -17,7 +17,7 @@ import { Scope } from '../../common/tenancy/scope';
 import { execute } from '../../database/bound-sql';
 import { modeFor } from './mail-kinds.rules';
 import { parseModes } from './mail-preferences.query';
-import { MailSender } from './mail-sender';
+import { UnsubscribeTokens } from './unsubscribe-token';
 
 type Modes = Partial<Record<MailKind, MailMode>>;
 
@@ -29,7 +29,7 @@ type Modes = Partial<Record<MailKind, MailMode>>;
 export class MailPreferencesService {
   constructor(
     private readonly em: EntityManager,
-    private readonly sender: MailSender,
+    private readonly tokens: UnsubscribeTokens,
   ) {}
 
   async get(actor: Actor): Promise<MailPreferences> {
@@ -47,6 +47,8 @@ export class MailPreferencesService {
       if (!allowed.includes(kind)) throw invalid(`"${MAIL_KINDS[kind].label}" is not sent to your role`, `modes.${kind}`);
     }
     const companyId = Scope.of(actor).own();
+    // Nothing asked to change: nothing written.
+    if (input.digestTime === undefined && Object.keys(input.modes ?? {}).length === 0) return this.get(actor);
     await this.em.fork().transactional(async (em) => {
       const [row] = await execute<{ modes: unknown; digest_time: string }>(em, 'select modes, digest_time from mail_preferences where user_id = ? and company_id = ?', [actor.userId, companyId]);
       const modes = { ...parseModes(row?.modes), ...input.modes };
@@ -57,7 +59,7 @@ export class MailPreferencesService {
 
   /** Turns off the kind a signed link names (a digest's link: every kind the person gets as a digest). */
   async unsubscribe(token: string): Promise<UnsubscribeResponse> {
-    const target = this.sender.tokens.verify(token);
+    const target = this.tokens.verify(token);
     if (!target) throw invalid('This unsubscribe link is not valid', 'token');
     const kinds = await this.em.fork().transactional(async (em) => {
       const [person] = await execute<{ company_id: string | null; role: Actor['role']; modes: unknown; digest_time: string | null }>(

@@ -3,7 +3,6 @@ import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnModuleD
 import { EntityManager } from '@mikro-orm/knex';
 import type { MailKind, MailMode, Role } from '@kpi/contracts';
 import { dbDate, placeholders } from '../../common/rows/params';
-import { toDate, type DbDate } from '../../common/rows/columns';
 import { APP_CONFIG, type AppConfig } from '../../config/env';
 import { onPostgreSql } from '../../database/dialect';
 import { BackgroundLoop } from './background-loop';
@@ -53,15 +52,13 @@ export class MailSender implements OnApplicationBootstrap, OnModuleDestroy {
   /** This process, as the holder of its leases. */
   private readonly node = randomUUID();
   private readonly loop = new BackgroundLoop('MailSender', 1_000, () => this.runOnce());
-  readonly tokens: UnsubscribeTokens;
 
   constructor(
     private readonly em: EntityManager,
     private readonly transport: MailTransport,
+    private readonly tokens: UnsubscribeTokens,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
-  ) {
-    this.tokens = new UnsubscribeTokens(config.jwtSecret);
-  }
+  ) {}
 
   onApplicationBootstrap(): void {
     this.loop.start();
@@ -138,14 +135,13 @@ export class MailSender implements OnApplicationBootstrap, OnModuleDestroy {
     const ctx: MailContext = { name: to.name, role: to.role, timeZone: to.time_zone, appUrl: this.config.mail.appUrl, unsubscribeUrl };
     if (isMailKind(row.kind)) return renderMail(row.kind, parse(row.payload) as MailFacts[MailKind], ctx);
     // A digest: the rows it gathered, oldest first, leaving out kinds turned off since.
-    const items = await this.em.getConnection().execute<{ kind: string; payload: unknown; created_at: DbDate }[]>(
-      'select kind, payload, created_at from mail_messages where digest_id = ? and user_id = ? order by created_at, id limit 200',
+    const items = await this.em.getConnection().execute<{ kind: string; payload: unknown }[]>(
+      'select kind, payload from mail_messages where digest_id = ? and user_id = ? order by created_at, id limit 200',
       [row.id, to.id],
     );
     const kept = items.filter((i) => isMailKind(i.kind) && modeFor(i.kind, to.role, modes) !== 'off');
     if (kept.length === 0) return null;
     const { day } = parse(row.payload) as { day: string };
-    kept.sort((a, b) => toDate(a.created_at).getTime() - toDate(b.created_at).getTime());
     return renderDigest(
       kept.map((i) => ({ kind: i.kind as MailKind, facts: parse(i.payload) as MailFacts[MailKind] })),
       kept.length,
