@@ -38,8 +38,8 @@ export function MailboxPage() {
           {items.map((mail) => (
             <div key={mail.id} className="p-4">
               <button type="button" className="w-full text-left" aria-expanded={open === mail.id} onClick={() => setOpen(open === mail.id ? null : mail.id)}>
-                <p className="font-medium text-slate-900">{mail.subject}</p>
-                <p className="text-sm text-slate-500">
+                <p className="break-words font-medium text-slate-900">{mail.subject}</p>
+                <p className="break-all text-sm text-slate-500">
                   To {mail.to} · {new Date(mail.date).toLocaleString()}
                 </p>
               </button>
