@@ -17,6 +17,7 @@ import { BadgesModule } from './modules/badges/badges.module';
 import { CompaniesModule } from './modules/companies/companies.module';
 import { KpiModule } from './modules/kpi/kpi.module';
 import { LeaderboardModule } from './modules/leaderboard/leaderboard.module';
+import { MailModule } from './modules/mail/mail.module';
 import { NotificationsModule } from './modules/notifications/notifications.module';
 import { TasksModule } from './modules/tasks/tasks.module';
 import { UserSessionRows } from './modules/users/session-users.query';
@@ -54,6 +55,7 @@ export class AppModule {
         KpiModule,
         WallsModule,
         WebhooksModule,
+        MailModule.forRoot(config),
       ],
     };
   }

@@ -20,3 +20,4 @@ export * from './health';
 export * from './published-leaderboard';
 export * from './common/common-passwords';
 export * from './inputs';
+export * from './mail';

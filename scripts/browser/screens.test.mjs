@@ -141,6 +141,7 @@ test('the sign-in page and the wall fit a phone and a desktop with no serious ac
   const problems = await walk(page, 'public', [
     { path: '/login', heading: 'Sign in to your account' },
     { path: '/wall', heading: 'Pair this screen' },
+    { path: '/unsubscribe?token=not-a-token', heading: 'KPI Tracker emails' },
   ]);
   assert.deepEqual(problems, []);
 });
@@ -152,6 +153,7 @@ test('every superadmin screen fits a phone and a desktop with no serious accessi
     { path: '/superadmin/admins', heading: 'Admin Management' },
     { path: '/superadmin/stats', heading: 'Overall System Statistics' },
     { path: '/superadmin/integrations', heading: 'Integrations' },
+    { path: '/superadmin/mailbox', heading: 'Developer Mailbox' },
   ]);
   assert.deepEqual(problems, []);
 });

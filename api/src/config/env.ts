@@ -36,6 +36,10 @@ export const envSchema = z.object({
     .string()
     .regex(/^\d{1,6}(,\d{1,6}){0,19}$/, 'must be up to 20 whole numbers of seconds, separated by commas')
     .default('5,300,1800,7200,18000,36000,36000'),
+  SMTP_URL: z.string().regex(/^smtps?:\/\/[^/]+/, 'must start with smtp:// or smtps://').optional(),
+  MAIL_FROM: z.string().min(3).default('KPI Tracker <no-reply@localhost>'),
+  MAIL_WORKERS: boolFromEnv.default(true),
+  APP_URL: z.url({ error: 'must be an http(s) address' }).regex(/^https?:\/\//, 'must be an http(s) address').optional(),
 });
 
 export type DatabaseConfig = { driver: 'sqlite'; file: string } | { driver: 'postgresql'; url: string };
@@ -66,6 +70,9 @@ export interface AppConfig {
   webhookAllowLoopback: boolean;
   /** Seconds to wait after the 1st, 2nd… failed delivery; one failure more pauses the endpoint. */
   webhookRetryDelaysS: number[];
+  /** Email (docs/notifications.md): unset `smtpUrl` writes .eml files to `{dataDir}/mail` instead of sending. */
+  /** `workers`: this node runs the mail consumer, sender, digest and reminders (MAIL_WORKERS). */
+  mail: { smtpUrl?: string; from: string; appUrl: string; workers: boolean };
 }
 
 export class ConfigError extends Error {}
@@ -111,6 +118,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     logFormat: e.LOG_FORMAT,
     webhookAllowLoopback: e.WEBHOOK_ALLOW_LOOPBACK,
     webhookRetryDelaysS: e.WEBHOOK_RETRY_DELAYS.split(',').map(Number),
+    mail: { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM, appUrl: (e.APP_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''), workers: e.MAIL_WORKERS },
   };
 }
 

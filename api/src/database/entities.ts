@@ -1,9 +1,13 @@
 import { EventLog, StreamSequence } from '../events/event-log.entity';
+import { OutboxCursorRow } from '../events/outbox-cursor.entity';
 import { Announcement } from '../modules/announcements/announcement.entity';
 import { Badge } from '../modules/badges/badge.entity';
 import { UserBadge } from '../modules/badges/user-badge.entity';
 import { Company } from '../modules/companies/company.entity';
 import { LeaderboardSnapshot } from '../modules/leaderboard/leaderboard-snapshot.entity';
+import { MailMessage } from '../modules/mail/mail-message.entity';
+import { MailPreference } from '../modules/mail/mail-preference.entity';
+import { MailTaskReminder } from '../modules/mail/mail-task-reminder.entity';
 import { Notification } from '../modules/notifications/notification.entity';
 import { CompanyScoreAggregate, ScoreAggregate } from '../modules/stats/score-aggregate.entity';
 import { ScoreHistory } from '../modules/tasks/score-history.entity';
@@ -20,4 +24,5 @@ import { WebhookEndpoint } from '../modules/webhooks/webhook-endpoint.entity';
 export const ENTITIES = [
   Company, User, Task, TaskComment, ScoreHistory, Announcement, Notification, Badge, UserBadge, LeaderboardSnapshot, EventLog, StreamSequence,
   WallDisplay, WallPairing, ScoreAggregate, CompanyScoreAggregate, ScoringKey, WebhookEndpoint, WebhookAttempt,
+  OutboxCursorRow, MailMessage, MailPreference, MailTaskReminder,
 ];

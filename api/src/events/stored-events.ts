@@ -1,6 +1,7 @@
 import type { EntityManager } from '@mikro-orm/core';
 import type { AnyEnvelope, Audience } from '@kpi/contracts';
 import { EventLog, StreamSequence } from './event-log.entity';
+import { OutboxCursorRow } from './outbox-cursor.entity';
 
 /**
  * An event read back from the log as it was sent. The recorder wrote the row from a typed envelope, so its
@@ -21,8 +22,9 @@ export function storedAudience(row: EventLog): Audience {
   }
 }
 
-/** Removes a stream (a deleted company's) from the log, with its counter. */
+/** Removes a stream (a deleted company's) from the log, with its counter and its consumers' cursors. */
 export async function deleteStream(em: EntityManager, stream: string): Promise<void> {
   await em.nativeDelete(EventLog, { stream });
   await em.nativeDelete(StreamSequence, { stream });
+  await em.nativeDelete(OutboxCursorRow, { stream });
 }

@@ -30,7 +30,7 @@ describe('every route decides who may call it (deny by default)', () => {
     for (const r of routes) for (const role of r.roles ?? []) expect(ROLES).toContain(role);
   });
 
-  it('the public routes are exactly sign-in, health and a wall screen’s own', () => {
+  it('the public routes are exactly sign-in, health, a wall screen’s own and an email’s signed unsubscribe link', () => {
     const publicRoutes = routeTable(t.app)
       .filter((r) => r.isPublic)
       .map((r) => `${r.method.toUpperCase()} ${r.path}`)
@@ -40,6 +40,7 @@ describe('every route decides who may call it (deny by default)', () => {
       'GET /api/walls/me/board',
       'GET /api/walls/pairings/:pairingId',
       'POST /api/auth/login',
+      'POST /api/mail/unsubscribe',
       'POST /api/walls/pairings',
     ]);
   });

@@ -13,7 +13,8 @@ export interface EventPayloads {
   'task.updated': { task: Task };
   'task.deleted': { taskId: string; assigneeId: string | null };
   'task.submitted': { task: Task; pendingReview: number };
-  'task.scored': { task: Task };
+  /** `rescored`: the task had been scored before (optional for older servers). */
+  'task.scored': { task: Task; rescored?: boolean };
   'leaderboard.updated': { period: LeaderboardPeriod; top10: LeaderboardEntry[]; totalExecutives: number };
   'leaderboard.generated': { type: 'monthly' | 'yearly'; period: LeaderboardPeriod; generatedAt: string };
   'announcement.created': { announcement: Announcement };

@@ -11,6 +11,8 @@ const AdminArea = lazy(() => import('../pages/admin/AdminArea'));
 const ExecutiveArea = lazy(() => import('../pages/executive/ExecutiveArea'));
 // The office wall display: no session, its own chunk (and its own socket).
 const WallPage = lazy(() => import('../pages/WallPage'));
+// An email's unsubscribe link: no session either.
+const UnsubscribePage = lazy(() => import('../pages/UnsubscribePage'));
 
 const area = (node: ReactNode) => <Suspense fallback={<FullPageSpinner />}>{node}</Suspense>;
 
@@ -24,6 +26,14 @@ export function AppRoutes() {
         element={
           <Suspense fallback={<WallBackdrop />}>
             <WallPage />
+          </Suspense>
+        }
+      />
+      <Route
+        path="/unsubscribe"
+        element={
+          <Suspense fallback={<FullPageSpinner />}>
+            <UnsubscribePage />
           </Suspense>
         }
       />

@@ -46,6 +46,13 @@ function jsonOnly(req: Request): boolean {
   return !!req.is('application/json') && (charset === undefined || charset === 'utf-8' || charset === 'utf8');
 }
 
+/**
+ * RFC 8058: a mail client's one-click unsubscribe POSTs `List-Unsubscribe=One-Click` form-encoded to the link of
+ * the List-Unsubscribe header. That route reads only its query's token, so the body is drained, never parsed.
+ */
+const ONE_CLICK_UNSUBSCRIBE = '/api/mail/unsubscribe';
+const isOneClickUnsubscribe = (req: Request): boolean => req.method === 'POST' && req.path === ONE_CLICK_UNSUBSCRIBE && !!req.is('application/x-www-form-urlencoded');
+
 /** Body-parser failures happen before Nest's filters: answer them in the same shape (413 too large, 400 bad JSON). */
 function bodyErrors(err: { status?: number; type?: string }, res: Response, next: NextFunction): void {
   if (err?.type === 'entity.too.large') return send(res, 413, 'VALIDATION', `The request body is too large (at most ${BODY_LIMIT})`);
@@ -62,6 +69,10 @@ function requestBody(): (req: Request, res: Response, next: NextFunction) => voi
   const parse = json({ limit: BODY_LIMIT, strict: true });
   return (req, res, next) => {
     if (!hasBody(req)) return next();
+    if (isOneClickUnsubscribe(req)) {
+      req.resume();
+      return next();
+    }
     if (!jsonOnly(req)) return send(res, 415, 'VALIDATION', 'The request body must be UTF-8 JSON (Content-Type: application/json)');
     parse(req, res, (err?: unknown) => {
       if (err) return bodyErrors(err, res, next);

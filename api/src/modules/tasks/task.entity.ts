@@ -11,6 +11,8 @@ import { TaskComment } from './task-comment.entity';
 @Index({ properties: ['assignedTo', 'createdAt'] })
 /** The company list's order (docs/paging.md): a page is an index range, not a sort of the company's tasks. */
 @Index({ properties: ['company', 'createdAt'] })
+/** Deadline reminders look for open tasks by deadline (modules/mail/deadline-reminders.ts). */
+@Index({ properties: ['deadline', 'status'] })
 export class Task {
   [OptionalProps]?: 'priority' | 'status' | 'submissionContent' | 'submittedAt' | 'qualityScore' | 'timeScore' | 'initiativeScore' | 'totalScore' | 'feedback' | 'scoredAt' | 'scoredBy' | 'createdAt' | 'updatedAt';
 

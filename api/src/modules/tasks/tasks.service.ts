@@ -177,7 +177,7 @@ export class TasksService {
       if (input.comment) comments.push(await insertComment(em, row.id, { ...scorer, role: actor.role }, input.comment, now));
       const assigneeId = row.assigned_to_id;
       const view = scoringView(scoredRow(row, scoring), comments, now);
-      this.recordForAssignee(events, 'task.scored', companyId, assigneeId, { task: view });
+      this.recordForAssignee(events, 'task.scored', companyId, assigneeId, { task: view, rescored: previous !== null });
       events.record('stats.changed', { kind: 'superadmin' }, { companyId });
       this.notifications.notify(em, events, [{ id: assigneeId, companyId }], {
         kind: 'task.scored',

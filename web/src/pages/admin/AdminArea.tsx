@@ -8,6 +8,7 @@ import { AnnouncementsRealtimeEffect } from '../../features/announcements/Announ
 import { IntegrationsRealtimeEffect } from '../../features/integrations/IntegrationsRealtimeEffect';
 import { ExecutivesRealtimeEffect } from '../../features/executives/ExecutivesRealtimeEffect';
 import { LeaderboardRealtimeEffect } from '../../features/leaderboard/LeaderboardRealtimeEffect';
+import { DesktopNotificationsEffect } from '../../features/mail/DesktopNotificationsEffect';
 import { NotificationsRealtimeEffect } from '../../features/notifications/NotificationsRealtimeEffect';
 import { CompanyStatsRealtimeEffect } from '../../features/stats/CompanyStatsRealtimeEffect';
 import { TasksRealtimeEffect } from '../../features/tasks/TasksRealtimeEffect';
@@ -40,6 +41,7 @@ export default function AdminArea() {
       <ExecutivesRealtimeEffect />
       <AnnouncementsRealtimeEffect />
       <NotificationsRealtimeEffect />
+      <DesktopNotificationsEffect />
       <TasksRealtimeEffect />
       <LeaderboardRealtimeEffect />
       <CompanyStatsRealtimeEffect />

@@ -1,11 +1,12 @@
 import { useAtomValue } from '../../app/store';
 import { Card, Detail, PageHeader, RoleBadge } from '../../components/ui';
 import { ShieldIcon, UserIcon } from '../../components/ui/icons';
+import { NotificationSettings } from '../../features/mail/NotificationSettings';
 import { ChangePasswordForm } from '../../features/session/ChangePasswordForm';
 import { sessionUserAtom } from '../../features/session/atoms';
 import { companyNameOf } from '../../features/session/homePath';
 
-/** Security (admin): account details and the change-password form. */
+/** Security (admin): account details, the change-password form and email notifications. */
 export function SecurityPage() {
   const user = useAtomValue(sessionUserAtom);
   if (!user) return null;
@@ -32,6 +33,9 @@ export function SecurityPage() {
           </h3>
           <ChangePasswordForm />
         </Card>
+        <div className="lg:col-span-2">
+          <NotificationSettings />
+        </div>
       </div>
     </>
   );

@@ -7,6 +7,7 @@ import { ChartLineIcon, ClipboardIcon, MegaphoneIcon, TrophyIcon, UserIcon } fro
 import { AnnouncementsRealtimeEffect } from '../../features/announcements/AnnouncementsRealtimeEffect';
 import { BadgesRealtimeEffect } from '../../features/badges/BadgesRealtimeEffect';
 import { LeaderboardRealtimeEffect } from '../../features/leaderboard/LeaderboardRealtimeEffect';
+import { DesktopNotificationsEffect } from '../../features/mail/DesktopNotificationsEffect';
 import { NotificationsRealtimeEffect } from '../../features/notifications/NotificationsRealtimeEffect';
 import { PerformanceRealtimeEffect } from '../../features/performance/PerformanceRealtimeEffect';
 import { TasksRealtimeEffect } from '../../features/tasks/TasksRealtimeEffect';
@@ -35,6 +36,7 @@ export default function ExecutiveArea() {
       <BadgesRealtimeEffect />
       <AnnouncementsRealtimeEffect />
       <NotificationsRealtimeEffect />
+      <DesktopNotificationsEffect />
       <TasksRealtimeEffect />
       <LeaderboardRealtimeEffect />
       <PerformanceRealtimeEffect />

@@ -3,12 +3,13 @@ import { useAtomValue } from '../../app/store';
 import { Button, Card, Detail, PageHeader, RoleBadge } from '../../components/ui';
 import { AwardIcon, ShieldIcon, UserIcon } from '../../components/ui/icons';
 import { BadgeList } from '../../features/badges/BadgeList';
+import { NotificationSettings } from '../../features/mail/NotificationSettings';
 import { ChangePasswordModal } from '../../features/session/ChangePasswordModal';
 import { sessionUserAtom } from '../../features/session/atoms';
 import { companyNameOf } from '../../features/session/homePath';
 import { formatDate } from '../../lib/format';
 
-/** My Profile (executive): details, badges and the change-password modal. The forced-change banner is in the shell. */
+/** My Profile (executive): details, badges, email notifications and the change-password modal. The forced-change banner is in the shell. */
 export function ProfilePage() {
   const user = useAtomValue(sessionUserAtom);
   const [changing, setChanging] = useState(false);
@@ -50,6 +51,9 @@ export function ProfilePage() {
           </h3>
           <BadgeList userId={user._id} />
         </Card>
+        <div className="lg:col-span-3">
+          <NotificationSettings />
+        </div>
       </div>
       {changing && <ChangePasswordModal onClose={() => setChanging(false)} />}
     </>

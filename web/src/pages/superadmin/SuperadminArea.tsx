@@ -3,7 +3,7 @@ import { Navigate, Route, Routes } from 'react-router-dom';
 import { DashboardShell, type ShellTab } from '../../app/layout/DashboardShell';
 import { tabHref } from '../../app/layout/tabs';
 import { SectionSpinner } from '../../components/ui';
-import { BuildingIcon, ChartIcon, PlugIcon, UsersIcon } from '../../components/ui/icons';
+import { BuildingIcon, ChartIcon, MailIcon, PlugIcon, UsersIcon } from '../../components/ui/icons';
 import { AdminsRealtimeEffect } from '../../features/admins/AdminsRealtimeEffect';
 import { CompaniesRealtimeEffect } from '../../features/companies/CompaniesRealtimeEffect';
 import { IntegrationsRealtimeEffect } from '../../features/integrations/IntegrationsRealtimeEffect';
@@ -12,6 +12,7 @@ import { OverallStatsRealtimeEffect } from '../../features/stats/OverallStatsRea
 import { AdminsPage } from './AdminsPage';
 import { CompaniesPage } from './CompaniesPage';
 import { IntegrationsPage } from './IntegrationsPage';
+import { MailboxPage } from './MailboxPage';
 
 // Statistics carry the charts: their own chunk.
 const SystemStatsPage = lazy(() => import('./SystemStatsPage').then((m) => ({ default: m.SystemStatsPage })));
@@ -21,6 +22,8 @@ const TABS: readonly ShellTab[] = [
   { path: 'admins', label: 'Admins', icon: <UsersIcon /> },
   { path: 'stats', label: 'Statistics', icon: <ChartIcon /> },
   { path: 'integrations', label: 'Integrations', icon: <PlugIcon /> },
+  // Development only: with SMTP_URL set the page says there is no local mailbox (docs/notifications.md).
+  { path: 'mailbox', label: 'Mailbox', icon: <MailIcon /> },
 ];
 /** /superadmin itself shows no screen: it redirects to the first tab, as unknown paths do. */
 const HOME = tabHref('superadmin', TABS[0]);
@@ -41,6 +44,7 @@ export default function SuperadminArea() {
           <Route path="admins" element={<AdminsPage />} />
           <Route path="stats" element={<SystemStatsPage />} />
           <Route path="integrations" element={<IntegrationsPage />} />
+          <Route path="mailbox" element={<MailboxPage />} />
           <Route path="*" element={<Navigate to={HOME} replace />} />
         </Routes>
       </Suspense>

@@ -1,0 +1,84 @@
+import type { EntityManager } from '@mikro-orm/knex';
+import { execute } from '../database/bound-sql';
+import { onPostgreSql } from '../database/dialect';
+import { toDate, type DbDate } from '../common/rows/columns';
+import type { Audience } from '@kpi/contracts';
+
+/** A logged event as a consumer of the outbox reads it. */
+export interface OutboxEvent {
+  id: string;
+  stream: string;
+  seq: number;
+  type: string;
+  audienceKind: Audience['kind'];
+  audienceUserId: string | null;
+  companyId: string | null;
+  payload: unknown;
+  at: Date;
+}
+
+interface EventRow {
+  id: string;
+  stream: string;
+  seq: number | string;
+  type: string;
+  audience_kind: Audience['kind'];
+  audience_user_id: string | null;
+  company_id: string | null;
+  payload: unknown;
+  at: DbDate;
+}
+
+/**
+ * A durable consumer of the outbox (`event_log`): it remembers, per stream, the last sequence number it has
+ * handled (`outbox_cursors`, one row per consumer and stream). Each step reads the next events of one stream,
+ * hands them to the consumer's work and moves the cursor in the same transaction, so the work of an event
+ * commits exactly once. The cursor row is locked for the step (on SQLite, write transactions already run one at
+ * a time), so several nodes can run the same consumer: the second waits, then reads on from where the first
+ * stopped. Sequences are gap-free per stream and commit in order, so nothing is skipped.
+ */
+export class OutboxCursor {
+  constructor(private readonly consumer: string) {}
+
+  /** The streams that have events this consumer has not handled, at most `limit` of them. */
+  async streamsBehind(em: EntityManager, limit = 100): Promise<string[]> {
+    const rows = await em.getConnection().execute<{ stream: string }[]>(
+      `select s.stream from stream_sequences s left join outbox_cursors c on c.consumer = ? and c.stream = s.stream
+       where s.last_seq > coalesce(c.last_seq, 0) limit ?`,
+      [this.consumer, limit],
+    );
+    return rows.map((r) => r.stream);
+  }
+
+  /**
+   * Handles the next events (at most `limit`) of one stream, in one transaction with moving the cursor past
+   * them. Answers how many were handled (0 when none was left).
+   */
+  async step(em: EntityManager, stream: string, limit: number, work: (em: EntityManager, events: OutboxEvent[]) => Promise<void>): Promise<number> {
+    return em.fork().transactional(async (tx) => {
+      await execute(tx, 'insert into outbox_cursors (consumer, stream, last_seq) values (?, ?, 0) on conflict do nothing', [this.consumer, stream]);
+      const lock = onPostgreSql(tx) ? ' for update' : '';
+      const [cursor] = await execute<{ last_seq: number | string }>(tx, `select last_seq from outbox_cursors where consumer = ? and stream = ?${lock}`, [this.consumer, stream]);
+      const rows = await execute<EventRow>(
+        tx,
+        'select id, stream, seq, type, audience_kind, audience_user_id, company_id, payload, at from event_log where stream = ? and seq > ? order by seq limit ?',
+        [stream, Number(cursor.last_seq), limit],
+      );
+      if (rows.length === 0) return 0;
+      const events = rows.map((r): OutboxEvent => ({
+        id: r.id,
+        stream: r.stream,
+        seq: Number(r.seq),
+        type: r.type,
+        audienceKind: r.audience_kind,
+        audienceUserId: r.audience_user_id,
+        companyId: r.company_id,
+        payload: typeof r.payload === 'string' ? JSON.parse(r.payload) : r.payload,
+        at: toDate(r.at),
+      }));
+      await work(tx, events);
+      await execute(tx, 'update outbox_cursors set last_seq = ? where consumer = ? and stream = ?', [events[events.length - 1].seq, this.consumer, stream]);
+      return events.length;
+    });
+  }
+}

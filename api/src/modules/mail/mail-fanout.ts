@@ -1,0 +1,127 @@
+import { randomUUID } from 'node:crypto';
+import { Injectable, type OnApplicationBootstrap, type OnModuleDestroy } from '@nestjs/common';
+import { EntityManager } from '@mikro-orm/knex';
+import type { MailKind, MailMode, Role } from '@kpi/contracts';
+import { dbDate, placeholders } from '../../common/rows/params';
+import { execute } from '../../database/bound-sql';
+import { CommitFeed } from '../../events/commit-feed';
+import { OutboxCursor, type OutboxEvent } from '../../events/outbox-cursor';
+import { BackgroundLoop } from './background-loop';
+import { draftsFor, modeFor, type MailDraft } from './mail-kinds.rules';
+import { parseModes } from './mail-preferences.query';
+import { MailSender } from './mail-sender';
+
+/** The events that can make an email: a commit carrying one wakes the fan-out at once. */
+const MAIL_EVENTS = new Set(['task.assigned', 'task.scored', 'badge.awarded', 'task.submitted', 'announcement.created']);
+const EVENTS_PER_STEP = 200;
+const ROWS_PER_INSERT = 300;
+
+interface Recipient {
+  id: string;
+  role: Role;
+  modes: Partial<Record<MailKind, MailMode>> | null;
+}
+
+/** A mail row as inserted. */
+export interface NewMail {
+  companyId: string;
+  userId: string;
+  kind: string;
+  mode: 'instant' | 'digest';
+  eventKey: string;
+  payload: unknown;
+  /** When it happened (the digest lists in this order); the row is due at once. */
+  at: Date;
+}
+
+/** Inserts mail rows, skipping any already made for the same event, person and kind. Answers how many were new. */
+export async function insertMail(em: EntityManager, rows: NewMail[]): Promise<number> {
+  const date = dbDate(em);
+  const now = date(new Date());
+  let inserted = 0;
+  for (let i = 0; i < rows.length; i += ROWS_PER_INSERT) {
+    const chunk = rows.slice(i, i + ROWS_PER_INSERT);
+    const made = await execute<{ id: string }>(
+      em,
+      `insert into mail_messages (id, company_id, user_id, kind, mode, event_key, payload, status, attempts, next_attempt_at, created_at)
+       values ${chunk.map(() => "(?, ?, ?, ?, ?, ?, ?, 'pending', 0, ?, ?)").join(', ')}
+       on conflict (event_key, user_id, kind) do nothing returning id`,
+      chunk.flatMap((r) => [randomUUID(), r.companyId, r.userId, r.kind, r.mode, r.eventKey, JSON.stringify(r.payload), now, date(r.at)]),
+    );
+    inserted += made.length;
+  }
+  return inserted;
+}
+
+/**
+ * The outbox's mail consumer: reads each company's events after its cursor (events/outbox-cursor.ts) and turns
+ * them into one mail row per recipient and kind, in the transaction that moves the cursor. Runs on every node;
+ * the cursor's lock and the rows' unique key make each email once. It never runs on a request's path: a commit
+ * only wakes it.
+ */
+@Injectable()
+export class MailFanout implements OnApplicationBootstrap, OnModuleDestroy {
+  private readonly cursor = new OutboxCursor('mail');
+  private readonly loop = new BackgroundLoop('MailFanout', 1_000, () => this.runOnce());
+
+  constructor(
+    private readonly em: EntityManager,
+    private readonly feed: CommitFeed,
+    private readonly sender: MailSender,
+  ) {}
+
+  onApplicationBootstrap(): void {
+    this.feed.listen((committed) => {
+      if (committed.events.some((e) => MAIL_EVENTS.has(e.envelope.type))) this.loop.wake();
+    });
+    this.loop.start();
+  }
+
+  onModuleDestroy(): Promise<void> {
+    return this.loop.stop();
+  }
+
+  /** Reads on in every stream that is behind; answers whether it read anything. */
+  async runOnce(): Promise<boolean> {
+    const streams = await this.cursor.streamsBehind(this.em);
+    let made = 0;
+    for (const stream of streams) {
+      await this.cursor.step(this.em, stream, EVENTS_PER_STEP, async (tx, events) => {
+        made += await this.fanOut(tx, stream, events);
+      });
+    }
+    if (made) this.sender.wake();
+    return streams.length > 0;
+  }
+
+  private async fanOut(em: EntityManager, companyId: string, events: OutboxEvent[]): Promise<number> {
+    const drafts = events.flatMap((event) => draftsFor(event).map((draft) => ({ event, draft })));
+    // Only a company's stream makes email, and only to the active people of that company.
+    if (drafts.length === 0 || events[0].companyId !== companyId) return 0;
+    const recipients = await this.recipients(em, companyId, drafts.map((d) => d.draft));
+    const rows: NewMail[] = [];
+    for (const { event, draft } of drafts) {
+      const to = 'userId' in draft.to ? recipients.filter((r) => r.id === (draft.to as { userId: string }).userId) : recipients.filter((r) => (draft.to as { roles: Role[] }).roles.includes(r.role));
+      for (const r of to) {
+        const mode = modeFor(draft.kind, r.role, r.modes);
+        if (mode === 'off') continue;
+        rows.push({ companyId, userId: r.id, kind: draft.kind, mode, eventKey: event.id, payload: draft.facts, at: event.at });
+      }
+    }
+    return insertMail(em, rows);
+  }
+
+  /** The active people of the company the drafts name, with their choices: one query. */
+  private async recipients(em: EntityManager, companyId: string, drafts: MailDraft[]): Promise<Recipient[]> {
+    const ids = [...new Set(drafts.flatMap((d) => ('userId' in d.to ? [d.to.userId] : [])))];
+    const roles = [...new Set(drafts.flatMap((d) => ('roles' in d.to ? d.to.roles : [])))];
+    const who = [...(ids.length ? [`u.id in (${placeholders(ids)})`] : []), ...(roles.length ? [`u.role in (${placeholders(roles)})`] : [])];
+    const rows = await execute<{ id: string; role: Role; modes: unknown }>(
+      em,
+      `select u.id, u.role, p.modes from users u left join mail_preferences p on p.user_id = u.id
+       where u.company_id = ? and u.is_active = ? and (${who.join(' or ')})`,
+      [companyId, true, ...ids, ...roles],
+    );
+    return rows.map((r) => ({ id: r.id, role: r.role, modes: parseModes(r.modes) }));
+  }
+}

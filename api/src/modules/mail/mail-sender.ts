@@ -1,0 +1,171 @@
+import { randomUUID } from 'node:crypto';
+import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnModuleDestroy } from '@nestjs/common';
+import { EntityManager } from '@mikro-orm/knex';
+import type { MailKind, MailMode, Role } from '@kpi/contracts';
+import { dbDate, placeholders } from '../../common/rows/params';
+import { APP_CONFIG, type AppConfig } from '../../config/env';
+import { onPostgreSql } from '../../database/dialect';
+import { BackgroundLoop } from './background-loop';
+import { isMailKind, modeFor, type MailFacts } from './mail-kinds.rules';
+import { parseModes } from './mail-preferences.query';
+import { givesUp, retryDelay } from './mail-retry.rules';
+import { renderDigest, renderMail, type MailContext, type RenderedMail } from './mail-templates';
+import { MailTransport } from './mail-transport';
+import { UnsubscribeTokens, type UnsubscribeTarget } from './unsubscribe-token';
+
+/** How long a claimed row is this node's: past it (the node died mid-send) another node sends it. */
+export const LEASE_MS = 30_000;
+const CLAIM_BATCH = 10;
+
+interface ClaimedRow {
+  id: string;
+  user_id: string;
+  kind: string;
+  mode: 'instant' | 'digest';
+  event_key: string;
+  payload: unknown;
+  attempts: number | string;
+}
+
+interface RecipientRow {
+  id: string;
+  name: string;
+  email: string;
+  role: Role;
+  is_active: boolean | number;
+  time_zone: string;
+  modes: unknown;
+}
+
+const parse = (payload: unknown): unknown => (typeof payload === 'string' ? JSON.parse(payload) : payload);
+
+/**
+ * Sends the mail rows. Each node claims a few due rows at a time with a lease written in the database (on
+ * PostgreSQL skipping rows another node is claiming), so two nodes never send the same row, and a row whose node
+ * died mid-send is sent by another once its lease runs out. A failed send waits (mail-retry.rules.ts) and is
+ * tried again; nothing here runs on a request's path. Inactive or deleted people, and kinds turned off since
+ * the row was made, get nothing.
+ */
+@Injectable()
+export class MailSender implements OnApplicationBootstrap, OnModuleDestroy {
+  private readonly logger = new Logger('MailSender');
+  /** This process, as the holder of its leases. */
+  private readonly node = randomUUID();
+  private readonly loop = new BackgroundLoop('MailSender', 1_000, () => this.runOnce());
+
+  constructor(
+    private readonly em: EntityManager,
+    private readonly transport: MailTransport,
+    private readonly tokens: UnsubscribeTokens,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+  ) {}
+
+  onApplicationBootstrap(): void {
+    this.loop.start();
+  }
+
+  onModuleDestroy(): Promise<void> {
+    return this.loop.stop();
+  }
+
+  wake(): void {
+    this.loop.wake();
+  }
+
+  /** Claims and sends one batch; answers whether there was one. */
+  async runOnce(now = new Date()): Promise<boolean> {
+    const rows = await this.claim(now);
+    if (rows.length === 0) return false;
+    const recipients = await this.recipients(rows.map((r) => r.user_id));
+    await Promise.all(rows.map((row) => this.deliver(row, recipients.get(row.user_id))));
+    return true;
+  }
+
+  private async claim(now: Date): Promise<ClaimedRow[]> {
+    const date = dbDate(this.em);
+    const skipLocked = onPostgreSql(this.em) ? ' for update skip locked' : '';
+    return this.em.getConnection().execute<ClaimedRow[]>(
+      `update mail_messages set lease_owner = ?, lease_until = ?, attempts = attempts + 1
+       where id in (select id from mail_messages where status = 'pending' and mode = 'instant' and next_attempt_at <= ?
+                    and (lease_until is null or lease_until < ?) order by next_attempt_at limit ${CLAIM_BATCH}${skipLocked})
+       returning id, user_id, kind, mode, event_key, payload, attempts`,
+      [this.node, date(new Date(now.getTime() + LEASE_MS)), date(now), date(now)],
+    );
+  }
+
+  private async recipients(ids: string[]): Promise<Map<string, RecipientRow>> {
+    const unique = [...new Set(ids)];
+    const rows = await this.em.getConnection().execute<RecipientRow[]>(
+      `select u.id, u.name, u.email, u.role, u.is_active, c.time_zone, p.modes from users u join companies c on c.id = u.company_id
+       left join mail_preferences p on p.user_id = u.id where u.id in (${placeholders(unique)})`,
+      unique,
+    );
+    return new Map(rows.map((r) => [r.id, r]));
+  }
+
+  private async deliver(row: ClaimedRow, to: RecipientRow | undefined): Promise<void> {
+    const active = to && (to.is_active === true || to.is_active === 1);
+    const modes = to ? parseModes(to.modes) : null;
+    if (!to || !active || (isMailKind(row.kind) && modeFor(row.kind, to.role, modes) === 'off')) return this.finish(row, 'skipped');
+    try {
+      const rendered = await this.render(row, to, modes);
+      if (!rendered) return this.finish(row, 'skipped');
+      const oneClick = `${this.config.mail.appUrl}/api/mail/unsubscribe?token=${encodeURIComponent(this.token(to.id, row.kind))}`;
+      await this.transport.send({
+        id: row.id,
+        to: { name: to.name, address: to.email },
+        ...rendered,
+        // RFC 8058: the mail client POSTs to this address itself; the body's link opens the app's page instead.
+        headers: { 'List-Unsubscribe': `<${oneClick}>`, 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click', 'X-KPI-Kind': row.kind },
+      });
+      await this.finish(row, 'sent');
+    } catch (err) {
+      await this.failed(row, err as Error);
+    }
+  }
+
+  /** The signed unsubscribe token of a row's kind (a digest's: every kind the person gets as a digest). */
+  private token(userId: string, kind: string): string {
+    const target: UnsubscribeTarget = isMailKind(kind) ? kind : 'digest';
+    return this.tokens.sign(userId, target);
+  }
+
+  private async render(row: ClaimedRow, to: RecipientRow, modes: Partial<Record<MailKind, MailMode>> | null): Promise<RenderedMail | null> {
+    const unsubscribeUrl = `${this.config.mail.appUrl}/unsubscribe?token=${encodeURIComponent(this.token(to.id, row.kind))}`;
+    const ctx: MailContext = { name: to.name, role: to.role, timeZone: to.time_zone, appUrl: this.config.mail.appUrl, unsubscribeUrl };
+    if (isMailKind(row.kind)) return renderMail(row.kind, parse(row.payload) as MailFacts[MailKind], ctx);
+    // A digest: the rows it gathered, oldest first, leaving out kinds turned off since.
+    const items = await this.em.getConnection().execute<{ kind: string; payload: unknown }[]>(
+      'select kind, payload from mail_messages where digest_id = ? and user_id = ? order by created_at, id limit 200',
+      [row.id, to.id],
+    );
+    const kept = items.filter((i) => isMailKind(i.kind) && modeFor(i.kind, to.role, modes) !== 'off');
+    if (kept.length === 0) return null;
+    const { day } = parse(row.payload) as { day: string };
+    return renderDigest(
+      kept.map((i) => ({ kind: i.kind as MailKind, facts: parse(i.payload) as MailFacts[MailKind] })),
+      kept.length,
+      day,
+      ctx,
+    );
+  }
+
+  /** Records the outcome, if the lease is still this node's (else the other node's outcome stands). */
+  private async finish(row: ClaimedRow, status: 'sent' | 'skipped'): Promise<void> {
+    await this.em.getConnection().execute(
+      `update mail_messages set status = ?, sent_at = ?, lease_owner = null, lease_until = null, last_error = null where id = ? and lease_owner = ?`,
+      [status, dbDate(this.em)(new Date()), row.id, this.node],
+    );
+  }
+
+  private async failed(row: ClaimedRow, err: Error): Promise<void> {
+    const attempts = Number(row.attempts);
+    const giveUp = givesUp(attempts);
+    if (giveUp) this.logger.error(`mail ${row.id} (${row.kind}) given up after ${attempts} attempts: ${err.message}`);
+    else this.logger.warn(`mail ${row.id} (${row.kind}) failed, attempt ${attempts}: ${err.message}`);
+    await this.em.getConnection().execute(
+      `update mail_messages set status = ?, next_attempt_at = ?, lease_owner = null, lease_until = null, last_error = ? where id = ? and lease_owner = ?`,
+      [giveUp ? 'failed' : 'pending', dbDate(this.em)(new Date(Date.now() + retryDelay(attempts))), err.message.slice(0, 500), row.id, this.node],
+    );
+  }
+}
