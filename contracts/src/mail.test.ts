@@ -3,7 +3,7 @@ import { MAIL_KINDS, mailKindsFor, unsubscribeTokenKind, updateMailPreferencesSc
 describe('mail kinds', () => {
   it('give each role its own kinds, with the defaults of the issue', () => {
     expect(mailKindsFor('executive')).toEqual(['task.assigned', 'task.scored', 'badge.awarded', 'task.due-soon', 'task.overdue', 'announcement.high']);
-    expect(mailKindsFor('admin')).toEqual(['task.submitted', 'announcement.high']);
+    expect(mailKindsFor('admin')).toEqual(['task.submitted', 'announcement.high', 'webhook.paused']);
     expect(mailKindsFor('superadmin')).toEqual([]);
     expect(MAIL_KINDS['task.submitted'].mode).toBe('digest');
     expect(MAIL_KINDS['task.scored'].mode).toBe('instant');

@@ -3,7 +3,7 @@ import type { Role } from './common/roles';
 
 /**
  * Every kind of email the server sends, who can receive it and what it does unless the person chose otherwise.
- * A new kind (e.g. an admin's "webhook endpoint paused") is one entry here, one rule in the api's
+ * A new kind is one entry here, one rule in the api's
  * mail-kinds.rules.ts that says which event makes it, and one template in mail-templates.ts.
  */
 export const MAIL_KINDS = {
@@ -14,6 +14,7 @@ export const MAIL_KINDS = {
   'task.overdue': { roles: ['executive'], label: 'A task of mine is overdue', mode: 'instant' },
   'task.submitted': { roles: ['admin'], label: 'Work is submitted for review', mode: 'digest' },
   'announcement.high': { roles: ['admin', 'executive'], label: 'A high-priority announcement is posted', mode: 'instant' },
+  'webhook.paused': { roles: ['admin'], label: 'An integration stops delivering on its own', mode: 'instant' },
 } as const satisfies Record<string, { roles: readonly Role[]; label: string; mode: MailMode }>;
 export type MailKind = keyof typeof MAIL_KINDS;
 export const MAIL_KIND_NAMES = Object.keys(MAIL_KINDS) as MailKind[];

@@ -6,7 +6,8 @@ import { DeadlineReminders } from '../../src/modules/mail/deadline-reminders';
 import { MailDigest } from '../../src/modules/mail/mail-digest';
 import { MailFanout } from '../../src/modules/mail/mail-fanout';
 import { MailPruner } from '../../src/modules/mail/mail-pruner';
-import { bearer, createTenant, superadminLogin, type Member, type Tenant } from '../utils/factories';
+import { bearer, createMember, createTenant, superadminLogin, type Member, type Tenant } from '../utils/factories';
+import { startReceiver } from '../utils/webhook-receiver';
 import { startSmtpInbox, type SmtpInbox } from '../utils/smtp-inbox';
 import { settle, startTestApp, type TestApp } from '../utils/test-app';
 
@@ -129,7 +130,7 @@ describe('email notifications over a real SMTP server', () => {
       digestTime: '08:00',
       timeZone: 'UTC',
     } satisfies MailPreferences);
-    expect((await preferences(tenant.admin)).body.modes).toEqual({ 'task.submitted': 'digest', 'announcement.high': 'instant' });
+    expect((await preferences(tenant.admin)).body.modes).toEqual({ 'task.submitted': 'digest', 'announcement.high': 'instant', 'webhook.paused': 'instant' });
 
     const saved = await preferences(me, { modes: { 'task.assigned': 'off', 'badge.awarded': 'digest' }, digestTime: '18:30' });
     expect(saved.status).toBe(200);
@@ -237,6 +238,43 @@ describe('email notifications over a real SMTP server', () => {
     await delivered();
     expect(kindsOf(gone)).toEqual([]);
     expect(kindsOf(stays)).toEqual(['announcement.high']);
+  });
+
+  it("tells each admin by email, once, when an integration pauses itself", async () => {
+    const tenant = await createTenant(t, root, 1);
+    const second = await createMember(t, root, 'admin', tenant.company._id);
+    const gone = await startReceiver();
+    gone.respond = () => ({ status: 410 });
+    try {
+      // The receiver is on 127.0.0.1: a second app with loopback allowed, on the same SMTP server.
+      const hooks = await startTestApp({ SMTP_URL: inbox.url, APP_URL: 'https://kpi.example.com', MAIL_WORKERS: 'true', WEBHOOK_ALLOW_LOOPBACK: 'true' });
+      try {
+        const superToken = (await superadminLogin(hooks)).token;
+        const other = await createTenant(hooks, superToken, 1);
+        const admin2 = await createMember(hooks, superToken, 'admin', other.company._id);
+        await hooks.http.post('/api/webhooks').set(bearer(other.admin.token)).send({ url: gone.url, eventTypes: ['task.assigned'] }).expect(201);
+        await hooks.http
+          .post('/api/tasks')
+          .set(bearer(other.admin.token))
+          .send({ title: 'Wake the hook', description: 'x', assignedTo: other.executives[0].user._id, deadline: new Date(Date.now() + 7 * 24 * HOUR).toISOString(), reportLink: 'https://reports.example.com/q3' })
+          .expect(201);
+        for (const until = Date.now() + 20_000; inbox.to(admin2.user.email, 'webhook.paused').length === 0 && Date.now() < until; ) await settle(100);
+        await settle(500);
+        for (const admin of [other.admin, admin2]) {
+          const mails = inbox.to(admin.user.email, 'webhook.paused');
+          expect(mails).toHaveLength(1);
+          expect(mails[0].subject).toBe('Integration paused');
+          expect(mails[0].text).toContain('The endpoint answered 410 Gone');
+          expect(mails[0].text).toContain('https://kpi.example.com/admin/integrations');
+        }
+        expect(inbox.to(other.executives[0].user.email, 'webhook.paused')).toHaveLength(0);
+      } finally {
+        await hooks.close();
+      }
+      expect(inbox.to(second.user.email, 'webhook.paused')).toHaveLength(0);
+    } finally {
+      await gone.close();
+    }
   });
 
   it('delivers once through an SMTP server that refuses twice first', async () => {

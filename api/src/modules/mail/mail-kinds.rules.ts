@@ -1,4 +1,4 @@
-import { MAIL_KINDS, type Announcement, type MailKind, type MailMode, type Role, type Task, type UserBadge } from '@kpi/contracts';
+import { MAIL_KINDS, type Announcement, type MailKind, type MailMode, type Notification, type Role, type Task, type UserBadge } from '@kpi/contracts';
 
 /** What a mail row carries, per kind: the facts its template needs, copied from the event when it is made. */
 export interface MailFacts {
@@ -19,6 +19,7 @@ export interface MailFacts {
   'task.overdue': { taskId: string; title: string; deadline: string };
   'task.submitted': { taskId: string; title: string; executive: string | null };
   'announcement.high': { announcementId: string; title: string; content: string; priority: string; author: string | null };
+  'webhook.paused': { title: string; body: string };
 }
 
 /** Who gets a kind made from one event: one person, or every active person of some roles in the event's company. */
@@ -38,8 +39,7 @@ const HIGH_PRIORITIES = new Set(['high', 'urgent']);
 
 /**
  * Which emails one logged event makes. An event recorded for several audiences (a scoring goes to the executive
- * and to the admins) makes its emails from one of them only, so each is made once. New kinds (an admin's
- * "webhook endpoint paused") get their case here.
+ * and to the admins) makes its emails from one of them only, so each is made once. New kinds get their case here.
  */
 export function draftsFor(event: EventForMail): MailDraft[] {
   const toUser = event.audienceKind === 'user' && event.audienceUserId ? { userId: event.audienceUserId } : null;
@@ -92,6 +92,13 @@ export function draftsFor(event: EventForMail): MailDraft[] {
           facts: { announcementId: a._id, title: a.title, content: a.content, priority: a.priority, author: a.author?.name ?? null },
         },
       ];
+    }
+    case 'notification.created': {
+      // An integration that paused itself tells each admin in the bell (modules/webhooks/webhook-attempts.ts); the
+      // same notice goes by email, once per admin.
+      const { notification } = event.payload as { notification: Notification };
+      if (!toUser || notification.kind !== 'webhook.paused') return [];
+      return [{ kind: 'webhook.paused', to: toUser, facts: { title: notification.title, body: notification.body } }];
     }
     default:
       return [];

@@ -69,6 +69,10 @@ function sectionOf<K extends MailKind>(kind: K, facts: MailFacts[K], ctx: Pick<M
         path: ctx.role === 'admin' ? '/admin/announcements' : '/executive/announcements',
       };
     }
+    case 'webhook.paused': {
+      const w = f as MailFacts['webhook.paused'];
+      return { headline: w.title, lines: [w.body], path: '/admin/integrations' };
+    }
   }
   throw new Error(`no template for ${String(kind)}`);
 }
