@@ -21,6 +21,8 @@ export class ErrorFilter implements ExceptionFilter {
   catch(exception: unknown, host: ArgumentsHost): void {
     const res = host.switchToHttp().getResponse<Response>();
     const body = this.toBody(exception);
+    const retryAfterS = (exception as { retryAfterS?: unknown } | null)?.retryAfterS;
+    if (body.statusCode === 429 && typeof retryAfterS === 'number') res.setHeader('Retry-After', String(retryAfterS));
     res.status(body.statusCode).json(body);
   }
 

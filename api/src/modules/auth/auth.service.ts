@@ -23,16 +23,16 @@ export class AuthService {
     private readonly answers: VerifyAnswers,
   ) {}
 
-  async login(email: string, password: string): Promise<LoginResponse> {
-    await this.attempts.assertNotLocked(email);
+  async login(email: string, password: string, address: string): Promise<LoginResponse> {
+    const attempt = await this.attempts.begin(email, address);
     const user = await this.em.fork().findOne(User, { email }, { populate: ['company', 'passwordHash'] });
     // The same answer, after the same argon2 work, for an unknown email and a wrong password: emails cannot be probed.
     const valid = user ? await verifyPassword(user.passwordHash, password) : await verifyAgainstDummy(password);
     if (!user || !valid) {
-      await this.attempts.failed(email);
+      await attempt.failed();
       throw unauthenticated('Invalid email or password');
     }
-    await this.attempts.succeeded(email);
+    await attempt.succeeded();
     if (!user.isActive) throw unauthenticated('This account has been deactivated. Please contact your administrator.');
     return { token: this.sessions.issue(user), user: toUserView(user) };
   }
