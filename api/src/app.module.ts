@@ -18,6 +18,7 @@ import { CompaniesModule } from './modules/companies/companies.module';
 import { KpiModule } from './modules/kpi/kpi.module';
 import { LeaderboardModule } from './modules/leaderboard/leaderboard.module';
 import { NotificationsModule } from './modules/notifications/notifications.module';
+import { PasswordLinksModule } from './modules/password-links/password-links.module';
 import { TasksModule } from './modules/tasks/tasks.module';
 import { UserSessionRows } from './modules/users/session-users.query';
 import { UsersModule } from './modules/users/users.module';
@@ -43,6 +44,7 @@ export class AppModule {
         PagingModule,
         RealtimeModule,
         AuthModule,
+        PasswordLinksModule,
         CompaniesModule,
         UsersModule,
         BadgesModule,

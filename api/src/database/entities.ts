@@ -5,6 +5,7 @@ import { UserBadge } from '../modules/badges/user-badge.entity';
 import { Company } from '../modules/companies/company.entity';
 import { LeaderboardSnapshot } from '../modules/leaderboard/leaderboard-snapshot.entity';
 import { Notification } from '../modules/notifications/notification.entity';
+import { PasswordLink } from '../modules/password-links/password-link.entity';
 import { CompanyScoreAggregate, ScoreAggregate } from '../modules/stats/score-aggregate.entity';
 import { ScoreHistory } from '../modules/tasks/score-history.entity';
 import { ScoringKey } from '../modules/tasks/scoring-key.entity';
@@ -17,5 +18,5 @@ import { WallPairing } from '../modules/walls/wall-pairing.entity';
 /** Every entity, listed explicitly (no folder scanning), for the ORM config and tests. */
 export const ENTITIES = [
   Company, User, Task, TaskComment, ScoreHistory, Announcement, Notification, Badge, UserBadge, LeaderboardSnapshot, EventLog, StreamSequence,
-  WallDisplay, WallPairing, ScoreAggregate, CompanyScoreAggregate, ScoringKey,
+  WallDisplay, WallPairing, ScoreAggregate, CompanyScoreAggregate, ScoringKey, PasswordLink,
 ];

@@ -30,7 +30,7 @@ describe('every route decides who may call it (deny by default)', () => {
     for (const r of routes) for (const role of r.roles ?? []) expect(ROLES).toContain(role);
   });
 
-  it('the public routes are exactly sign-in, health and a wall screen’s own', () => {
+  it('the public routes are exactly sign-in (password, link, forgot), health and a wall screen’s own', () => {
     const publicRoutes = routeTable(t.app)
       .filter((r) => r.isPublic)
       .map((r) => `${r.method.toUpperCase()} ${r.path}`)
@@ -39,7 +39,10 @@ describe('every route decides who may call it (deny by default)', () => {
       'GET /api/health',
       'GET /api/walls/me/board',
       'GET /api/walls/pairings/:pairingId',
+      'POST /api/auth/forgot-password',
       'POST /api/auth/login',
+      'POST /api/auth/password-links/inspect',
+      'POST /api/auth/password-links/redeem',
       'POST /api/walls/pairings',
     ]);
   });

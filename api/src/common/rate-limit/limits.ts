@@ -16,6 +16,8 @@ export const limitsFor = (config: AppConfig) => ({
   wallPairing: { name: 'wall-pairing', max: config.loginRateLimit, windowMs: MINUTE } satisfies Limit,
   /** Invitation and reset links asked for, or tried, from one address (an attacker guessing or mail-bombing). */
   passwordLinkAddress: { name: 'password-link-address', max: config.loginRateLimit, windowMs: MINUTE } satisfies Limit,
+  /** Reset links mailed to one account: "forgot password" must not become a way to flood someone's inbox. */
+  passwordResetAccount: { name: 'password-reset-account', max: 3, windowMs: 15 * MINUTE } satisfies Limit,
   /** Wrong codes an admin may try to claim (a successful claim costs nothing). */
   wallClaim: { name: 'wall-claim', max: 10, windowMs: 15 * MINUTE } satisfies Limit,
   /** Password changes (right or wrong current password) per user. */

@@ -7,6 +7,7 @@ import { Migration20261128000000_wall_displays } from './Migration20261128000000
 import { Migration20261129000000_score_aggregates } from './Migration20261129000000_score_aggregates';
 import { Migration20261129090000_history_chain_and_scoring_keys } from './Migration20261129090000_history_chain_and_scoring_keys';
 import { Migration20261129120000_list_indexes } from './Migration20261129120000_list_indexes';
+import { Migration20261130020000_sign_in } from './Migration20261130020000_sign_in';
 
 /** Migrations are listed explicitly so they load the same from TypeScript (tests) and compiled JS. */
 export const MIGRATIONS: MigrationObject[] = [
@@ -18,4 +19,5 @@ export const MIGRATIONS: MigrationObject[] = [
   { name: 'Migration20261129000000_score_aggregates', class: Migration20261129000000_score_aggregates },
   { name: 'Migration20261129090000_history_chain_and_scoring_keys', class: Migration20261129090000_history_chain_and_scoring_keys },
   { name: 'Migration20261129120000_list_indexes', class: Migration20261129120000_list_indexes },
+  { name: 'Migration20261130020000_sign_in', class: Migration20261130020000_sign_in },
 ];

@@ -76,6 +76,12 @@ export function LoginForm({ preview = false }: { preview?: boolean }) {
         <Button type="submit" className="w-full py-2.5" disabled={busy}>
           {busy ? 'Signing in...' : 'Sign In'}
         </Button>
+        <p className="text-center text-sm">
+          {/* A plain link: the sign-in shell renders this form before the router exists. */}
+          <a href="/forgot-password" className="font-medium text-indigo-600 hover:text-indigo-500">
+            Forgot your password?
+          </a>
+        </p>
       </fieldset>
     </form>
   );

@@ -61,10 +61,19 @@ export async function initSession(): Promise<void> {
 }
 
 export async function login(email: string, password: string): Promise<User> {
-  const { token, user } = await authApi.login({ email, password });
+  return signedIn(await authApi.login({ email, password }));
+}
+
+/** Starts the session a sign-in answered with (a password, an invitation link, single sign-on). */
+export function signedIn({ token, user }: { token: string; user: User }): User {
   setToken(token);
   startSession(user);
   return user;
+}
+
+/** Chooses a password through an invitation or reset link, and signs in with it. */
+export async function setPasswordWithLink(token: string, password: string): Promise<User> {
+  return signedIn(await authApi.redeemLink({ token, password }));
 }
 
 export function logout(): void {
