@@ -7,6 +7,7 @@ export * from './auth';
 export * from './companies';
 export * from './users';
 export * from './password-links';
+export * from './sso';
 export * from './tasks';
 export * from './paging';
 export * from './announcements';

@@ -6,6 +6,7 @@ import { Company } from '../modules/companies/company.entity';
 import { LeaderboardSnapshot } from '../modules/leaderboard/leaderboard-snapshot.entity';
 import { Notification } from '../modules/notifications/notification.entity';
 import { PasswordLink } from '../modules/password-links/password-link.entity';
+import { CompanySignIn, SsoDomain } from '../modules/sso/company-sign-in.entity';
 import { CompanyScoreAggregate, ScoreAggregate } from '../modules/stats/score-aggregate.entity';
 import { ScoreHistory } from '../modules/tasks/score-history.entity';
 import { ScoringKey } from '../modules/tasks/scoring-key.entity';
@@ -18,5 +19,5 @@ import { WallPairing } from '../modules/walls/wall-pairing.entity';
 /** Every entity, listed explicitly (no folder scanning), for the ORM config and tests. */
 export const ENTITIES = [
   Company, User, Task, TaskComment, ScoreHistory, Announcement, Notification, Badge, UserBadge, LeaderboardSnapshot, EventLog, StreamSequence,
-  WallDisplay, WallPairing, ScoreAggregate, CompanyScoreAggregate, ScoringKey, PasswordLink,
+  WallDisplay, WallPairing, ScoreAggregate, CompanyScoreAggregate, ScoringKey, PasswordLink, CompanySignIn, SsoDomain,
 ];

@@ -30,12 +30,13 @@ describe('every route decides who may call it (deny by default)', () => {
     for (const r of routes) for (const role of r.roles ?? []) expect(ROLES).toContain(role);
   });
 
-  it('the public routes are exactly sign-in (password, link, forgot), health and a wall screen’s own', () => {
+  it('the public routes are exactly sign-in (password, link, forgot, single sign-on), health and a wall screen’s own', () => {
     const publicRoutes = routeTable(t.app)
       .filter((r) => r.isPublic)
       .map((r) => `${r.method.toUpperCase()} ${r.path}`)
       .sort();
     expect(publicRoutes).toEqual([
+      'GET /api/auth/sso/callback',
       'GET /api/health',
       'GET /api/walls/me/board',
       'GET /api/walls/pairings/:pairingId',
@@ -43,6 +44,7 @@ describe('every route decides who may call it (deny by default)', () => {
       'POST /api/auth/login',
       'POST /api/auth/password-links/inspect',
       'POST /api/auth/password-links/redeem',
+      'POST /api/auth/sso/start',
       'POST /api/walls/pairings',
     ]);
   });

@@ -19,6 +19,7 @@ import { RateLimiter } from '../../common/rate-limit/rate-limiter';
 import { Scope } from '../../common/tenancy/scope';
 import { APP_CONFIG, type AppConfig } from '../../config/env';
 import { UnitOfWork } from '../../events/unit-of-work';
+import { SsoPolicy } from '../sso/sso-policy';
 import { User } from '../users/user.entity';
 import { toUserView } from '../users/user.view';
 import { PasswordLink } from './password-link.entity';
@@ -43,10 +44,12 @@ export class PasswordLinksService {
     private readonly limiter: RateLimiter,
     @Inject(LIMITS) private readonly limits: Limits,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
+    private readonly sso: SsoPolicy,
   ) {}
 
   /** Issues a new invitation for `user` (inside the caller's unit of work), withdrawing an earlier one. */
-  issueInvitation(em: EntityManager, user: User): Promise<{ token: string; expiresAt: Date }> {
+  async issueInvitation(em: EntityManager, user: User): Promise<{ token: string; expiresAt: Date }> {
+    await this.assertPasswordsAllowed(em, user);
     return this.issue(em, user, 'invite');
   }
 
@@ -92,6 +95,7 @@ export class PasswordLinksService {
       const link = await this.usable(em, token);
       const user = link.user;
       if (!user.isActive) throw unauthenticated('This account has been deactivated. Please contact your administrator.');
+      await this.assertPasswordsAllowed(em, user);
       const now = new Date();
       const claimed = await em.nativeUpdate(PasswordLink, { id: link.id, usedAt: null, revokedAt: null }, { usedAt: now });
       if (!claimed) throw new AppError('GONE', LINK_REFUSALS.used);
@@ -119,12 +123,18 @@ export class PasswordLinksService {
       const user = await Scope.acrossCompanies('a reset finds the account by its email, before anyone is signed in', () =>
         em.findOne(User, { email }, { populate: ['company'] }),
       );
-      if (!user || !user.isActive) return null;
+      if (!user || !user.isActive || (await this.sso.passwordRefusal(em, { role: user.role, companyId: user.company?.id ?? null }))) return null;
       return { user, ...(await this.issue(em, user, 'reset')) };
     });
     if (!issued) return;
     const { user, token, expiresAt } = issued;
     await this.mail.send({ purpose: 'reset', to: user.email, name: user.name, companyName: user.company?.name ?? null, link: this.linkFor(token), expiresAt });
+  }
+
+  /** A company that requires single sign-on gives its people no password, so no link to choose one. */
+  private async assertPasswordsAllowed(em: EntityManager, user: User): Promise<void> {
+    const refusal = await this.sso.passwordRefusal(em, { role: user.role, companyId: user.company?.id ?? null });
+    if (refusal) throw new AppError('CONFLICT', `${user.company?.name ?? 'This company'} signs in with single sign-on: its people need no password`);
   }
 
   private async issue(em: EntityManager, user: User, purpose: PasswordLinkPurpose): Promise<{ token: string; expiresAt: Date }> {

@@ -22,6 +22,8 @@ import { toUserView } from './user.view';
 
 /** The hash of a person who has no password yet (invited): no password verifies against it. */
 const NO_PASSWORD = '';
+/** The hash of a person single sign-on created: signs in through their provider, no password verifies. */
+const SSO_ONLY = '!sso';
 
 /** Newest first, then by name; the id makes the order total. */
 const USER_ORDER: SqlSortKey[] = [
@@ -106,6 +108,18 @@ export class UsersService {
       await this.recordCounts(em, events, company.id);
       return view;
     });
+  }
+
+  /**
+   * A person single sign-on creates on their first sign-in (modules/sso), inside its unit of work: no password
+   * of ours (`SSO_ONLY`), the role the company's group mapping gave, the same events as any created person.
+   */
+  async createSignedUp(em: EntityManager, events: EventRecorder, company: Company, person: { name: string; email: string; role: 'admin' | 'executive' }): Promise<User> {
+    const user = em.create(User, { ...person, company, passwordHash: SSO_ONLY, mustChangePassword: false });
+    await em.flush();
+    this.recordChange(events, 'created', toUserView(user));
+    await this.recordCounts(em, events, company.id);
+    return user;
   }
 
   update(actor: Actor, id: string, input: UpdateUserInput): Promise<UserView> {
