@@ -3,12 +3,14 @@ import { Card, Detail, PageHeader, RoleBadge } from '../../components/ui';
 import { ShieldIcon, UserIcon } from '../../components/ui/icons';
 import { ChangePasswordForm } from '../../features/session/ChangePasswordForm';
 import { sessionUserAtom } from '../../features/session/atoms';
-import { companyNameOf } from '../../features/session/homePath';
+import { companyIdOf, companyNameOf } from '../../features/session/homePath';
+import { SignInSettings } from '../../features/sso/SignInSettings';
 
-/** Security (admin): account details and the change-password form. */
+/** Security (admin): account details, the change-password form, and the company's sign-in settings. */
 export function SecurityPage() {
   const user = useAtomValue(sessionUserAtom);
   if (!user) return null;
+  const companyId = companyIdOf(user);
   return (
     <>
       <PageHeader title="Security Settings" subtitle="Your account details and password." />
@@ -32,6 +34,14 @@ export function SecurityPage() {
           </h3>
           <ChangePasswordForm />
         </Card>
+        {companyId && (
+          <Card className="p-6 lg:col-span-2">
+            <h3 className="mb-4 flex items-center gap-2 text-base font-semibold text-slate-900">
+              <ShieldIcon className="h-5 w-5 text-indigo-600" /> Sign-in: single sign-on
+            </h3>
+            <SignInSettings companyId={companyId} />
+          </Card>
+        )}
       </div>
     </>
   );
