@@ -92,7 +92,7 @@ describe('single sign-on per company (OpenID Connect)', () => {
     const req = t.http.get(`${callback.pathname}${callback.search}`);
     const res = await (cookie ? req.set('Cookie', cookie) : req);
     expect(res.status).toBe(303);
-    const location = res.headers.location as string;
+    const location = res.headers.location;
     expect(location.startsWith('/sso#')).toBe(true);
     return Object.fromEntries(new URLSearchParams(location.slice('/sso#'.length)));
   }

@@ -43,7 +43,7 @@ describeScale('single sign-on across two api instances', (env) => {
     const callback = await provider.signIn(started.body.authorizationUrl, 'nina');
     const finished = await B.http.get(`${callback.pathname}${callback.search}`).set('Cookie', cookie);
     expect(finished.status).toBe(303);
-    const outcome = new URLSearchParams((finished.headers.location as string).slice('/sso#'.length));
+    const outcome = new URLSearchParams(finished.headers.location.slice('/sso#'.length));
     expect(outcome.get('error')).toBeNull();
     for (const node of [A, B]) {
       const me = await node.http.get('/api/auth/verify').set(bearer(outcome.get('token')!));

@@ -15,16 +15,13 @@ import { APP_CONFIG, type AppConfig } from '../../config/env';
 import { UnitOfWork } from '../../events/unit-of-work';
 import { Company } from '../companies/company.entity';
 import { CompanySignIn, SsoDomain } from './company-sign-in.entity';
-import { openid } from './openid';
+import { discoverProvider } from './openid';
 import { SecretBox } from './secret-box';
 
 type SsoSettingsInput = z.output<typeof ssoSettingsInputSchema>;
 
 /** Where the provider sends people back: register this at the provider. */
 export const redirectUriFor = (config: AppConfig) => `${config.publicUrl}/api/auth/sso/callback`;
-
-/** Discovery over plain http is allowed only for a provider on this machine (a test's, a developer's). */
-export const isLocalIssuer = (issuer: URL) => issuer.protocol === 'http:' && ['localhost', '127.0.0.1', '[::1]'].includes(issuer.hostname);
 
 /** A company's single sign-on settings: its admins (own company) and the superadmin (any) read and change them. */
 @Injectable()
@@ -92,13 +89,8 @@ export class SsoSettingsService {
 
   /** "Test the connection": OpenID discovery against the issuer, with what it says the provider offers. */
   async test(issuer: string): Promise<SsoTestResponse> {
-    const oidc = openid();
-    const url = new URL(issuer);
     try {
-      const config = await oidc.discovery(url, 'connection-test', undefined, undefined, {
-        execute: isLocalIssuer(url) ? [oidc.allowInsecureRequests] : [],
-        timeout: 10,
-      });
+      const config = await discoverProvider(new URL(issuer), 'connection-test');
       const meta = config.serverMetadata();
       return {
         message: `Connected to ${meta.issuer}`,

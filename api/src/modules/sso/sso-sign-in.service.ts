@@ -12,9 +12,9 @@ import { User } from '../users/user.entity';
 import { UsersService } from '../users/users.service';
 import { CompanySignIn, SsoDomain } from './company-sign-in.entity';
 import { roleFromGroups } from './group-roles';
-import { openid } from './openid';
+import { discoverProvider, openid } from './openid';
 import { SsoFlowCookie, type SsoFlow } from './sso-flow';
-import { isLocalIssuer, redirectUriFor, SsoSettingsService } from './sso-settings.service';
+import { redirectUriFor, SsoSettingsService } from './sso-settings.service';
 
 /** Where the browser goes after the provider: the app's /sso page reads the outcome from the fragment. */
 export interface SsoOutcome {
@@ -142,14 +142,7 @@ export class SsoSignInService {
     const key = `${settings.company.id}:${settings.updatedAt.getTime()}`;
     const kept = this.discovered.get(key);
     if (kept && Date.now() - kept.at < DISCOVERY_TTL_MS) return kept.config;
-    const oidc = openid();
-    const issuer = new URL(settings.issuer);
-    const config = oidc
-      .discovery(issuer, settings.clientId, undefined, oidc.ClientSecretBasic(this.settings.secrets.open(settings.clientSecretSealed)), {
-        execute: isLocalIssuer(issuer) ? [oidc.allowInsecureRequests] : [],
-        timeout: 10,
-      })
-      .catch((err: unknown) => {
+    const config = discoverProvider(new URL(settings.issuer), settings.clientId, this.settings.secrets.open(settings.clientSecretSealed)).catch((err: unknown) => {
         this.discovered.delete(key);
         this.logger.warn(`discovery of ${settings.issuer} failed: ${(err as Error).message}`);
         throw new AppError('VALIDATION', 'The identity provider cannot be reached right now. Please try again later.');
