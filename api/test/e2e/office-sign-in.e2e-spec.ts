@@ -56,26 +56,40 @@ describe('an office behind one address, with the default limits', () => {
   it('1,000 sockets reconnect from one address after a restart, twice over: all synced', async () => {
     const sessions = t.app.get(SessionService);
     const tokens = people.map((p) => sessions.issue(p));
+    // As the web client connects: socket.io's defaults, which retry a handshake that timed out (a busy server).
     const connectAll = async () => {
       const started = Date.now();
-      const sockets = tokens.map((token) => io(t.url, { auth: { token, since: 0 }, transports: ['websocket'], reconnection: false, forceNew: true, extraHeaders: { 'X-Forwarded-For': OFFICE } }));
+      const refusals: string[] = [];
+      let retries = 0;
+      const sockets = tokens.map((token) => io(t.url, { auth: { token, since: 0 }, transports: ['websocket'], forceNew: true, extraHeaders: { 'X-Forwarded-For': OFFICE } }));
       const outcomes = await Promise.all(
-        sockets.map((s) => new Promise<string>((resolve) => {
-          s.once('sync', () => resolve('synced'));
-          s.once('resync', () => resolve('synced'));
-          s.once('connect_error', (err) => resolve(err.message));
-        })),
+        sockets.map(
+          (s) =>
+            new Promise<string>((resolve) => {
+              s.once('sync', () => resolve('synced'));
+              s.once('resync', () => resolve('synced'));
+              s.on('connect_error', (err) => {
+                if (err.message === 'timeout') return void retries++;
+                refusals.push(err.message);
+                resolve(err.message);
+              });
+            }),
+        ),
       );
       const seconds = (Date.now() - started) / 1000;
       sockets.forEach((s) => s.close());
-      return { outcomes, seconds };
+      return { outcomes, seconds, refusals, retries };
     };
     for (const wave of ['first', 'after a restart']) {
-      const { outcomes, seconds } = await connectAll();
-      console.log(`office: 1,000 sockets from one address (${wave}) in ${seconds.toFixed(1)} s, ${outcomes.filter((o) => o === 'synced').length} synced`);
+      const { outcomes, seconds, refusals, retries } = await connectAll();
+      console.log(
+        `office: 1,000 sockets from one address (${wave}) in ${seconds.toFixed(1)} s, ${outcomes.filter((o) => o === 'synced').length} synced, ` +
+          `${refusals.length} refused, ${retries} handshakes retried after a client timeout`,
+      );
+      expect(refusals).toEqual([]);
       expect(outcomes.filter((o) => o !== 'synced')).toEqual([]);
     }
-  }, 180_000);
+  }, 300_000);
 
   it('a sprayer at the same address is stopped after 30 failures; the sprayed accounts still open from elsewhere', async () => {
     const statuses: number[] = [];

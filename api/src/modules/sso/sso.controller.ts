@@ -14,6 +14,7 @@ import type { Request, Response } from 'express';
 import { z } from 'zod';
 import type { Actor } from '../../common/auth/actor';
 import { CurrentActor, Public, Roles } from '../../common/auth/decorators';
+import { LimitFailures } from '../../common/rate-limit/failure-limit.interceptor';
 import { RateLimited } from '../../common/rate-limit/rate-limit.guard';
 import { ZodPipe } from '../../common/validation/zod.pipe';
 import { Responds } from '../../openapi/responds';
@@ -60,8 +61,9 @@ export class SsoSettingsController {
 export class SsoSignInController {
   constructor(private readonly signIn: SsoSignInService) {}
 
+  /** Unknown domains count against the address (probing which companies sign in here); an office does not. */
   @Public()
-  @RateLimited({ limit: 'passwordLinkAddress', by: 'address' })
+  @LimitFailures('passwordLinkAddress')
   @Post('start')
   @HttpCode(200)
   @Responds(ssoStartResponseSchema, { errors: { 404: 'No company signs in with single sign-on for this email domain' } })
