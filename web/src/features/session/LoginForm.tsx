@@ -117,7 +117,7 @@ export function LoginForm({ preview = false }: { preview?: boolean }) {
         <Button type="submit" className="w-full py-2.5" disabled={busy}>
           {busy ? 'Signing in...' : 'Sign In'}
         </Button>
-        <div className="flex items-center gap-3 text-xs text-slate-400" aria-hidden="true">
+        <div className="flex items-center gap-3 text-xs text-slate-500" aria-hidden="true">
           <span className="h-px flex-1 bg-slate-200" />
           or
           <span className="h-px flex-1 bg-slate-200" />
