@@ -19,6 +19,8 @@ import { KpiModule } from './modules/kpi/kpi.module';
 import { LeaderboardModule } from './modules/leaderboard/leaderboard.module';
 import { MailModule } from './modules/mail/mail.module';
 import { NotificationsModule } from './modules/notifications/notifications.module';
+import { PasswordLinksModule } from './modules/password-links/password-links.module';
+import { SsoModule, SsoPolicyModule } from './modules/sso/sso.module';
 import { TasksModule } from './modules/tasks/tasks.module';
 import { UserSessionRows } from './modules/users/session-users.query';
 import { UsersModule } from './modules/users/users.module';
@@ -45,6 +47,9 @@ export class AppModule {
         PagingModule,
         RealtimeModule,
         AuthModule,
+        PasswordLinksModule,
+        SsoPolicyModule,
+        SsoModule,
         CompaniesModule,
         UsersModule,
         BadgesModule,

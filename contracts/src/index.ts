@@ -6,6 +6,8 @@ export * from './common/fields';
 export * from './auth';
 export * from './companies';
 export * from './users';
+export * from './password-links';
+export * from './sso';
 export * from './tasks';
 export * from './paging';
 export * from './announcements';

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { LIMITS } from './constants';
 import { emailField, idField, passwordField, requiredText, timestampField } from './common/fields';
 import { ROLES } from './common/roles';
+import { SIGN_IN_STATES } from './password-links';
 
 export const companyRefSchema = z.object({ _id: z.string(), id: z.string(), name: z.string(),
   /** The company's IANA time zone: its months and years (and the screens' default period) follow it. */
@@ -22,6 +23,8 @@ export const userSchema = z.object({
   isActive: z.boolean(),
   mustChangePassword: z.boolean(),
   createdAt: timestampField,
+  /** In user lists: whether the person can sign in yet, or waits on an invitation (docs/invitations.md). */
+  signIn: z.enum(SIGN_IN_STATES).optional(),
 });
 export type User = z.infer<typeof userSchema>;
 
@@ -34,11 +37,12 @@ const userFields = {
 
 /**
  * POST /users. `role` and `company` are what the client sends (SPEC §7); the server decides
- * what the caller may create: an admin's company always comes from the token.
+ * what the caller may create: an admin's company always comes from the token. Without `password` the person
+ * is created waiting for an invitation (POST /users/{id}/invitation) and chooses their own.
  */
 export const createUserSchema = z.object({
   ...userFields,
-  password: passwordField,
+  password: passwordField.optional(),
   role: z.enum(ROLES, { error: 'Role must be one of superadmin, admin, executive' }),
   company: idField('Company').optional().nullable(),
 });

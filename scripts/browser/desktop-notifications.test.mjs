@@ -71,7 +71,7 @@ test('the Notifications section saves choices, and asks for desktop notification
   const exec = tenant.executives[0];
   const { context, page } = await browsers.person();
   await signIn(page, app.url, exec.email, exec.password);
-  await page.waitForURL(`${app.url}/executive`);
+  await page.waitForURL(`${app.url}/executive/profile`);
   await page.goto(`${app.url}/executive/profile`);
   const scored = page.getByLabel('My work is scored or re-scored');
   await scored.waitFor();
@@ -107,7 +107,7 @@ test('two hidden tabs: one browser notification per event; clicking it brings it
   await context.grantPermissions(['notifications'], { origin: app.url });
   const live1 = socketLive(tab1);
   await signIn(tab1, app.url, exec.email, exec.password);
-  await tab1.waitForURL(`${app.url}/executive`);
+  await tab1.waitForURL(`${app.url}/executive/profile`);
   const tab2 = await context.newPage();
   const live2 = socketLive(tab2);
   await tab2.goto(`${app.url}/executive/leaderboard`);

@@ -403,7 +403,7 @@ test('the sign-in page does not load the chart library; the Performance Dashboar
   const scripts = [];
   page.on('request', (r) => r.resourceType() === 'script' && scripts.push(new URL(r.url()).pathname));
   await page.goto(`${app.url}/login`);
-  await page.getByRole('button', { name: 'Sign In' }).waitFor();
+  await page.getByRole('button', { name: 'Sign In', exact: true }).waitFor();
   await page.waitForLoadState('networkidle');
   assert.ok(scripts.length > 0, 'the sign-in page loads its scripts');
   const charty = scripts.filter((s) => /chart|apex/i.test(s));
@@ -412,7 +412,7 @@ test('the sign-in page does not load the chart library; the Performance Dashboar
   // The same collection sees the chunk once the dashboard needs it, so the check above would catch it.
   await page.getByLabel('Email').fill(people.Erin.email);
   await page.getByLabel('Password', { exact: true }).fill(people.Erin.password);
-  await page.getByRole('button', { name: 'Sign In' }).click();
+  await page.getByRole('button', { name: 'Sign In', exact: true }).click();
   await page.waitForURL((url) => url.pathname.startsWith('/executive'));
   // Read once My Profile is on screen (its code loaded and rendered), so the check covers the screen itself.
   await page.getByRole('heading', { name: 'My Profile' }).first().waitFor();

@@ -49,7 +49,7 @@ test('the sign-in screen shows the product, toggles the password and reports a f
   await page.getByRole('button', { name: /show password/i }).click();
   await eventually(() => password.getAttribute('type'), (type) => type === 'text', { message: 'Show password turns the field to text' });
   await page.getByLabel('Email').fill(SUPERADMIN.email);
-  await page.getByRole('button', { name: 'Sign In' }).click();
+  await page.getByRole('button', { name: 'Sign In', exact: true }).click();
   await page.getByText('Invalid email or password').waitFor();
   assert.equal(new URL(page.url()).pathname, '/');
 });

@@ -43,7 +43,7 @@ function chunksContaining(marker, what) {
 async function signInAsExecutive(page, executive) {
   await page.getByLabel('Email').fill(executive.email);
   await page.getByLabel('Password', { exact: true }).fill(executive.password);
-  await page.getByRole('button', { name: 'Sign In' }).click();
+  await page.getByRole('button', { name: 'Sign In', exact: true }).click();
   await page.waitForURL(`${app.url}/executive/profile`);
   await page.getByRole('heading', { name: 'My Profile' }).first().waitFor();
 }
@@ -60,7 +60,7 @@ test('the sign-in page loads no area, wall, router or socket.io-client code; sig
   const loaded = [];
   page.on('request', (r) => r.resourceType() === 'script' && loaded.push(new URL(r.url()).pathname.split('/').pop()));
   await page.goto(`${app.url}/login`);
-  await page.getByRole('button', { name: 'Sign In' }).waitFor();
+  await page.getByRole('button', { name: 'Sign In', exact: true }).waitFor();
   await page.waitForLoadState('networkidle');
   assert.ok(loaded.length > 0, 'the sign-in page loads its scripts');
   assert.deepEqual(loaded.filter((f) => offSignIn.has(f)), [], `the sign-in page loaded: ${loaded}`);
@@ -126,7 +126,7 @@ test('the sign-in page paints from index.html alone: no lazily fetched chunk, on
   const requested = [];
   page.on('request', (r) => ['script', 'stylesheet'].includes(r.resourceType()) && requested.push(new URL(r.url()).pathname.split('/').pop()));
   await page.goto(`${app.url}/login`);
-  await page.getByRole('button', { name: 'Sign In' }).waitFor();
+  await page.getByRole('button', { name: 'Sign In', exact: true }).waitFor();
   // Everything fetched up to the first paint of the form is what index.html names: no request waterfall.
   const beforeForm = [...requested];
   // The paint entry is recorded a moment after the form is laid out: wait for it rather than look once.
@@ -143,7 +143,7 @@ test('the sign-in page paints from index.html alone: no lazily fetched chunk, on
   await page.getByRole('button', { name: 'Hide password' }).waitFor();
   await page.getByLabel('Email').fill('nobody@bundle.test');
   await page.getByLabel('Password', { exact: true }).fill('wrong-password');
-  await page.getByRole('button', { name: 'Sign In' }).click();
+  await page.getByRole('button', { name: 'Sign In', exact: true }).click();
   await page.getByText('Invalid email or password').or(page.getByText('Login failed')).first().waitFor();
   assert.deepEqual(await unstyledClasses(page, own.stylesheets), [], 'classes on the sign-in page (password shown, after a failed sign-in) without a rule in its stylesheet');
   // Typing fetched the routed app ahead of signing in, with the full stylesheet.
@@ -173,7 +173,7 @@ test('/login shows the sign-in form from its HTML before any script runs, disabl
   await eventually(() => held, (n) => n > 0, { message: 'the page asked for its scripts' });
   assert.equal(await page.getByLabel('Email').isDisabled(), true, 'nothing can be typed before the app runs');
   assert.equal(await page.getByLabel('Password', { exact: true }).isDisabled(), true);
-  assert.equal(await page.getByRole('button', { name: 'Sign In' }).isDisabled(), true);
+  assert.equal(await page.getByRole('button', { name: 'Sign In', exact: true }).isDisabled(), true);
 
   release();
   await signInAsExecutive(page, tenant.executives[0]);

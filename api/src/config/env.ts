@@ -29,6 +29,10 @@ export const envSchema = z.object({
     .regex(/^(true|false|\d{1,2}|[0-9a-fA-F.:/, ]+|loopback|linklocal|uniquelocal)$/, 'must be true, false, a hop count or proxy addresses')
     .default('false'),
   WEB_DIST: z.string().optional(),
+  PUBLIC_URL: z
+    .url({ protocol: /^https?$/, error: 'must be an http(s) URL, e.g. https://kpi.example.com' })
+    .transform((v) => v.replace(/\/+$/, ''))
+    .optional(),
   LOG_LEVEL: z.enum(['error', 'warn', 'log', 'debug'], { error: 'must be one of error, warn, log, debug' }).default('warn'),
   LOG_FORMAT: z.enum(['json', 'pretty'], { error: 'must be json or pretty' }).optional(),
   WEBHOOK_ALLOW_LOOPBACK: boolFromEnv.default(false),
@@ -53,9 +57,9 @@ export interface AppConfig {
   jwtExpiresIn: string;
   superadmin?: { email: string; password: string };
   demoSeed: boolean;
-  /** Sign-in attempts (and wall pairing codes) per client address per minute. */
+  /** Failed sign-ins (and wall pairing codes, password links) per client address per minute. */
   loginRateLimit: number;
-  /** Socket handshakes per client address per minute. */
+  /** Refused socket handshakes per client address, and handshakes per user, per minute. */
   handshakeRateLimit: number;
   replayRateLimit: number;
   /** Days the event log keeps events for replay (events/event-log-pruner.ts). */
@@ -63,6 +67,8 @@ export interface AppConfig {
   /** Express `trust proxy`: which hops' X-Forwarded-For to believe for the client address (rate limits). */
   trustProxy: boolean | number | string;
   webDist: string;
+  /** Where people reach the app: invitation and reset links, and the single sign-on return address. */
+  publicUrl: string;
   logLevel: 'error' | 'warn' | 'log' | 'debug';
   /** Unset: pretty on a terminal, JSON lines otherwise. */
   logFormat?: 'json' | 'pretty';
@@ -113,6 +119,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     replayRateLimit: e.REPLAY_RATE_LIMIT,
     eventRetentionDays: e.EVENT_RETENTION_DAYS,
     trustProxy: e.TRUST_PROXY === 'true' ? true : e.TRUST_PROXY === 'false' ? false : /^\d+$/.test(e.TRUST_PROXY) ? Number(e.TRUST_PROXY) : e.TRUST_PROXY,
+    publicUrl: e.PUBLIC_URL ?? `http://localhost:${e.PORT}`,
     webDist: resolve(e.WEB_DIST ?? join(__dirname, '..', '..', '..', 'web', 'dist')),
     logLevel: e.LOG_LEVEL,
     logFormat: e.LOG_FORMAT,

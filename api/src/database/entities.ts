@@ -9,6 +9,8 @@ import { MailMessage } from '../modules/mail/mail-message.entity';
 import { MailPreference } from '../modules/mail/mail-preference.entity';
 import { MailTaskReminder } from '../modules/mail/mail-task-reminder.entity';
 import { Notification } from '../modules/notifications/notification.entity';
+import { PasswordLink } from '../modules/password-links/password-link.entity';
+import { CompanySignIn, SsoDomain } from '../modules/sso/company-sign-in.entity';
 import { CompanyScoreAggregate, ScoreAggregate } from '../modules/stats/score-aggregate.entity';
 import { ScoreHistory } from '../modules/tasks/score-history.entity';
 import { ScoringKey } from '../modules/tasks/scoring-key.entity';
@@ -25,4 +27,5 @@ export const ENTITIES = [
   Company, User, Task, TaskComment, ScoreHistory, Announcement, Notification, Badge, UserBadge, LeaderboardSnapshot, EventLog, StreamSequence,
   WallDisplay, WallPairing, ScoreAggregate, CompanyScoreAggregate, ScoringKey, WebhookEndpoint, WebhookAttempt,
   OutboxCursorRow, MailMessage, MailPreference, MailTaskReminder,
+  PasswordLink, CompanySignIn, SsoDomain,
 ];

@@ -7,7 +7,7 @@ export interface RespondsOptions {
   /** The route also answers `text/csv` when the query says `format=csv`. */
   csv?: boolean;
   /** Error answers beyond those the route's guards and pipes imply, with what each means here. */
-  errors?: Partial<Record<400 | 401 | 403 | 404 | 409 | 413 | 429 | 503, string>>;
+  errors?: Partial<Record<400 | 401 | 403 | 404 | 409 | 410 | 413 | 429 | 503, string>>;
 }
 
 export interface RespondsMetadata extends RespondsOptions {

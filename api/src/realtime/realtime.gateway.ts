@@ -16,6 +16,8 @@ import { SocketAdmission } from './socket-admission';
 /** The largest message a client may send (they send none today): socket.io's default is 1 MB. */
 const MAX_CLIENT_MESSAGE_BYTES = 64 * 1024;
 
+const TOO_MANY = 'Too many connections, please wait a minute';
+
 /** Who a socket is, set once its handshake token is verified (Socket.IO types `socket.data` as any). */
 interface SocketIdentity {
   actor?: Actor;
@@ -45,16 +47,28 @@ export class RealtimeGateway implements OnGatewayInit, OnGatewayConnection {
   afterInit(server: RealtimeServer): void {
     this.publisher.attach(server);
     this.liveOrder.attach(server);
-    server.use((socket, next) => void this.limits.admit(socket).then((ok) => (ok ? next() : next(new Error('Too many connections, please wait a minute')))));
-    server.use((socket, next) => {
-      const auth = (socket.handshake.auth ?? {}) as Partial<HandshakeAuth>;
-      if (typeof auth.token !== 'string' || !auth.token) return next(new Error('Please sign in again'));
+    server.use((socket, next) => void this.admit(socket).then(next, () => next(new Error('Please sign in again'))));
+  }
+
+  /**
+   * Who the handshake's token says (a user or a wall display), or the reason it is refused. Only refusals count
+   * against the address (socket-admission.ts).
+   */
+  private async admit(socket: Socket): Promise<Error | undefined> {
+    if (await this.limits.addressBlocked(socket)) return new Error(TOO_MANY);
+    const auth = (socket.handshake.auth ?? {}) as Partial<HandshakeAuth>;
+    const identity = identityOf(socket);
+    try {
+      if (typeof auth.token !== 'string' || !auth.token) throw new Error('no token');
       // A wall display's token opens a wall socket; any other token must be a user's.
-      const session = this.walls.isWallToken(auth.token)
-        ? this.walls.displayFromToken(auth.token).then((wall) => void (identityOf(socket).wall = wall))
-        : this.sessions.actorFromToken(auth.token, { fresh: true }).then((actor) => void (identityOf(socket).actor = actor));
-      session.then(() => next()).catch(() => next(new Error('Please sign in again')));
-    });
+      if (this.walls.isWallToken(auth.token)) identity.wall = await this.walls.displayFromToken(auth.token);
+      else identity.actor = await this.sessions.actorFromToken(auth.token, { fresh: true });
+    } catch {
+      await this.limits.refused(socket);
+      return new Error('Please sign in again');
+    }
+    const id = identity.actor ? `user:${identity.actor.userId}` : `wall:${identity.wall?.displayId}`;
+    return (await this.limits.admitsIdentity(id)) ? undefined : new Error(TOO_MANY);
   }
 
   /**

@@ -27,7 +27,7 @@ export function clientAddress(req: IncomingMessage, trust: TrustFn | undefined):
 }
 
 /**
- * What a socket is let in to: handshakes per address, replays per user (a reconnect loop must not become a
+ * What a socket is let in to: refused handshakes per address, handshakes per user, replays per user (a reconnect loop must not become a
  * lever), and replays without what was deleted since.
  */
 @Injectable()
@@ -40,10 +40,27 @@ export class SocketAdmission {
     private readonly em: EntityManager,
   ) {}
 
-  admit(socket: Socket): Promise<boolean> {
+  /**
+   * A refused handshake (no token, a bad or expired one) counts against its address; past the budget the
+   * address is refused before its token is even read. A valid token is never refused for its address (an
+   * office after a deploy reconnects together), only for its own reconnect loop: handshakes per user or display.
+   */
+  async addressBlocked(socket: Socket): Promise<boolean> {
+    return this.limiter.isExhausted(this.limits.handshakeAddress, this.addressOf(socket));
+  }
+
+  async refused(socket: Socket): Promise<void> {
+    await this.limiter.hit(this.limits.handshakeAddress, this.addressOf(socket));
+  }
+
+  admitsIdentity(id: string): Promise<boolean> {
+    return this.limiter.allows(this.limits.handshakeUser, id);
+  }
+
+  private addressOf(socket: Socket): string {
     const express = this.http.httpAdapter?.getInstance<{ get?(key: string): unknown }>();
     const trust = express?.get?.('trust proxy fn') as TrustFn | undefined;
-    return this.limiter.allows(this.limits.handshakeAddress, clientAddress(socket.request, trust));
+    return clientAddress(socket.request, trust);
   }
 
   /** The replay, unless this user already had their share this minute: then `resync`, and the client refetches. */

@@ -128,12 +128,28 @@ describe('auth rate limit', () => {
     expect((await from('192.0.2.51', 'nobody-here@kpi.test', 'guess-guess')).status).toBe(429);
   });
 
-  it('one address has a budget across accounts (spraying), another address does not share it', async () => {
+  it('one address has a budget of failures across accounts (spraying), another address does not share it', async () => {
     for (let i = 0; i < 20; i++) expect((await from('192.0.2.77', `spray-${i}@kpi.test`, 'guess-guess')).status).toBe(401);
     const res = await from('192.0.2.77', SUPERADMIN.email, SUPERADMIN.password);
     expect(res.status).toBe(429);
     expect(res.headers['retry-after']).toMatch(/^\d+$/);
     expect((await from('192.0.2.78', SUPERADMIN.email, SUPERADMIN.password)).status).toBe(200);
+  });
+
+  it('a burst of parallel guesses from one address is cut at the budget, not after every guess was checked', async () => {
+    const statuses = await Promise.all(Array.from({ length: 60 }, (_, i) => from('192.0.2.90', `burst-${i}@kpi.test`, 'guess-guess').then((r) => r.status)));
+    expect(statuses.filter((s) => s === 401).length).toBeLessThanOrEqual(20);
+    expect(statuses.filter((s) => s === 429).length).toBeGreaterThanOrEqual(40);
+  });
+
+  it('successful sign-ins cost an address nothing: 3 times its budget of colleagues sign in, then a typo still gets 401', async () => {
+    const root = await superadminLogin(t);
+    const { executives } = await createTenant(t, root.token, 3);
+    for (let i = 0; i < 60; i++) {
+      const colleague = executives[i % executives.length];
+      expect((await from('192.0.2.120', colleague.user.email, colleague.password)).status).toBe(200);
+    }
+    expect((await from('192.0.2.120', executives[0].user.email, 'a-typo-here')).status).toBe(401);
   });
 
   it('password changes are limited per user', async () => {

@@ -30,16 +30,21 @@ describe('every route decides who may call it (deny by default)', () => {
     for (const r of routes) for (const role of r.roles ?? []) expect(ROLES).toContain(role);
   });
 
-  it('the public routes are exactly sign-in, health, a wall screen’s own and an email’s signed unsubscribe link', () => {
+  it('the public routes are exactly sign-in (password, link, forgot, single sign-on), health, a wall screen’s own and an email’s signed unsubscribe link', () => {
     const publicRoutes = routeTable(t.app)
       .filter((r) => r.isPublic)
       .map((r) => `${r.method.toUpperCase()} ${r.path}`)
       .sort();
     expect(publicRoutes).toEqual([
+      'GET /api/auth/sso/callback',
       'GET /api/health',
       'GET /api/walls/me/board',
       'GET /api/walls/pairings/:pairingId',
+      'POST /api/auth/forgot-password',
       'POST /api/auth/login',
+      'POST /api/auth/password-links/inspect',
+      'POST /api/auth/password-links/redeem',
+      'POST /api/auth/sso/start',
       'POST /api/mail/unsubscribe',
       'POST /api/walls/pairings',
     ]);

@@ -7,6 +7,8 @@ export const ERROR_STATUS = {
   FORBIDDEN: 403,
   NOT_FOUND: 404,
   CONFLICT: 409,
+  /** A single-use link that was used, withdrawn or has expired. */
+  GONE: 410,
   TOO_MANY_REQUESTS: 429,
   INTERNAL: 500,
 } as const;

@@ -58,7 +58,7 @@ export default {
     await page.goto(`${app.base}/login`);
     await page.getByLabel('Email').fill(email);
     await page.getByLabel('Password', { exact: true }).fill(SCALE_PASSWORD);
-    await page.getByRole('button', { name: 'Sign In' }).click();
+    await page.getByRole('button', { name: 'Sign In', exact: true }).click();
     await page.waitForURL(/\/admin/, { timeout: 60_000 });
     const rows = [];
     for (const screen of SCREENS) {

@@ -9,6 +9,10 @@ import { WallBackdrop } from './WallBackdrop';
 const SuperadminArea = lazy(() => import('../pages/superadmin/SuperadminArea'));
 const AdminArea = lazy(() => import('../pages/admin/AdminArea'));
 const ExecutiveArea = lazy(() => import('../pages/executive/ExecutiveArea'));
+// Reached from a link or the sign-in form: their own small chunks, kept off the sign-in page's first load.
+const SetPasswordPage = lazy(() => import('../pages/SetPasswordPage').then((m) => ({ default: m.SetPasswordPage })));
+const SsoPage = lazy(() => import('../pages/SsoPage').then((m) => ({ default: m.SsoPage })));
+const ForgotPasswordPage = lazy(() => import('../pages/ForgotPasswordPage').then((m) => ({ default: m.ForgotPasswordPage })));
 // The office wall display: no session, its own chunk (and its own socket).
 const WallPage = lazy(() => import('../pages/WallPage'));
 // An email's unsubscribe link: no session either.
@@ -40,6 +44,9 @@ export function AppRoutes() {
       <Route element={<SessionGate />}>
         <Route path="/" element={<LoginPage />} />
         <Route path="/login" element={<LoginPage />} />
+        <Route path="/set-password" element={area(<SetPasswordPage />)} />
+        <Route path="/forgot-password" element={area(<ForgotPasswordPage />)} />
+        <Route path="/sso" element={area(<SsoPage />)} />
         <Route path="/superadmin/*" element={<RequireRole role="superadmin">{area(<SuperadminArea />)}</RequireRole>} />
         <Route path="/admin/*" element={<RequireRole role="admin">{area(<AdminArea />)}</RequireRole>} />
         <Route path="/executive/*" element={<RequireRole role="executive">{area(<ExecutiveArea />)}</RequireRole>} />

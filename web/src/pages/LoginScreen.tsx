@@ -1,6 +1,5 @@
-import { PRODUCT_NAME, PRODUCT_TAGLINE } from '@kpi/contracts';
-import { ChartLineIcon } from '../components/ui/icons';
 import { LoginForm } from '../features/session/LoginForm';
+import { SignInShell } from './SignInShell';
 
 /**
  * The sign-in screen itself. Knows no router: the sign-in shell renders it before the router has loaded, and the
@@ -8,20 +7,8 @@ import { LoginForm } from '../features/session/LoginForm';
  */
 export function LoginScreen({ preview = false }: { preview?: boolean }) {
   return (
-    <main className="flex min-h-screen items-center justify-center bg-slate-50 px-4 py-12">
-      <div className="w-full max-w-md">
-        <div className="mb-8 text-center">
-          <div aria-hidden="true" className="mx-auto mb-4 flex h-14 w-14 items-center justify-center rounded-2xl bg-indigo-600 text-white shadow-lg shadow-indigo-600/30">
-            <ChartLineIcon className="h-7 w-7" />
-          </div>
-          <h1 className="text-3xl font-bold tracking-tight text-slate-900">{PRODUCT_NAME}</h1>
-          <p className="mt-1 text-base text-slate-600">{PRODUCT_TAGLINE}</p>
-        </div>
-        <div className="rounded-2xl border border-slate-200 bg-white p-6 shadow-xl shadow-slate-200/60 sm:p-8">
-          <h2 className="mb-6 text-lg font-semibold text-slate-900">Sign in to your account</h2>
-          <LoginForm preview={preview} />
-        </div>
-      </div>
-    </main>
+    <SignInShell title="Sign in to your account">
+      <LoginForm preview={preview} />
+    </SignInShell>
   );
 }

@@ -10,6 +10,7 @@ const CODE_BY_STATUS: Record<number, ErrorCode> = {
   403: 'FORBIDDEN',
   404: 'NOT_FOUND',
   409: 'CONFLICT',
+  410: 'GONE',
   429: 'TOO_MANY_REQUESTS',
 };
 
@@ -21,6 +22,8 @@ export class ErrorFilter implements ExceptionFilter {
   catch(exception: unknown, host: ArgumentsHost): void {
     const res = host.switchToHttp().getResponse<Response>();
     const body = this.toBody(exception);
+    const retryAfterS = (exception as { retryAfterS?: unknown } | null)?.retryAfterS;
+    if (body.statusCode === 429 && typeof retryAfterS === 'number') res.setHeader('Retry-After', String(retryAfterS));
     res.status(body.statusCode).json(body);
   }
 

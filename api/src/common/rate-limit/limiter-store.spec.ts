@@ -40,6 +40,17 @@ describe.each(cases)('the %s limiter store', (_name, make) => {
     expect(await a.peek('k2')).toBe(0);
   });
 
+  it('takes back a hit, never below zero', async () => {
+    await a.hit('k5', 60_000);
+    await a.hit('k5', 60_000);
+    await b.unhit('k5');
+    expect(await a.peek('k5')).toBe(1);
+    await b.unhit('k5');
+    await b.unhit('k5');
+    expect(await a.peek('k5')).toBe(0);
+    expect((await a.hit('k5', 60_000)).count).toBe(1);
+  });
+
   it('starts a new window after the old one ends', async () => {
     await a.hit('k4', 50);
     await a.hit('k4', 50);

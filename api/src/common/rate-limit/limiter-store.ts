@@ -11,6 +11,8 @@ export interface LimiterStore {
   /** The hits in `key`'s current window, without counting one. */
   peek(key: string): Promise<number>;
   reset(key: string): Promise<void>;
+  /** Takes back one hit counted by `hit` (an attempt that turned out not to count), never below zero. */
+  unhit(key: string): Promise<void>;
   /** Opens the store's connection, if it has one (called when the app initialises). */
   connect?(): Promise<unknown>;
   close(): Promise<void>;
@@ -35,6 +37,11 @@ export class MemoryLimiterStore implements LimiterStore {
 
   async reset(key: string) {
     this.windows.delete(key);
+  }
+
+  async unhit(key: string) {
+    const w = this.windows.get(key);
+    if (w && w.count > 0) w.count -= 1;
   }
 
   async close() {
@@ -93,6 +100,13 @@ export class RedisLimiterStore implements LimiterStore {
 
   async reset(key: string) {
     await this.client.del(this.prefix + key);
+  }
+
+  /** DECR keeps the window's expiry; on a window that ended meanwhile it makes a -1 without one, which is deleted. */
+  async unhit(key: string) {
+    const k = this.prefix + key;
+    const left = Number(await this.client.decr(k));
+    if (left < 0) await this.client.del(k);
   }
 
   async close() {

@@ -5,7 +5,7 @@ import type { LimiterStore } from './limiter-store';
 export const LIMITER_STORE = Symbol('LIMITER_STORE');
 
 export interface Limit {
-  /** Names the counter family, e.g. `login-address`. */
+  /** Names the counter family, e.g. `login-failures-address`. */
   name: string;
   max: number;
   windowMs: number;
@@ -33,6 +33,17 @@ export class RateLimiter implements OnModuleInit, OnApplicationShutdown {
     if (used && used.count > limit.max) throw new TooManyRequests(Math.ceil(used.resetInMs / 1000));
   }
 
+  /**
+   * Counts one hit; past the limit takes it back and returns the seconds to wait, else null. The counter then
+   * holds exactly the hits still standing: what failed, and what is being checked.
+   */
+  async consumeOrRefund(limit: Limit, key: string): Promise<number | null> {
+    const used = await this.safely(() => this.store.hit(`${limit.name}:${key}`, limit.windowMs));
+    if (!used || used.count <= limit.max) return null;
+    await this.unhit(limit, key);
+    return Math.max(1, Math.ceil(used.resetInMs / 1000));
+  }
+
   /** Whether `key` has used up `limit`, without counting a hit (e.g. an account locked by failed sign-ins). */
   async isExhausted(limit: Limit, key: string): Promise<boolean> {
     return ((await this.safely(() => this.store.peek(`${limit.name}:${key}`))) ?? 0) >= limit.max;
@@ -46,6 +57,10 @@ export class RateLimiter implements OnModuleInit, OnApplicationShutdown {
 
   async hit(limit: Limit, key: string): Promise<void> {
     await this.safely(() => this.store.hit(`${limit.name}:${key}`, limit.windowMs));
+  }
+
+  async unhit(limit: Limit, key: string): Promise<void> {
+    await this.safely(() => this.store.unhit(`${limit.name}:${key}`));
   }
 
   async reset(limit: Limit, key: string): Promise<void> {

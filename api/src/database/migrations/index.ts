@@ -9,6 +9,7 @@ import { Migration20261129090000_history_chain_and_scoring_keys } from './Migrat
 import { Migration20261129120000_list_indexes } from './Migration20261129120000_list_indexes';
 import { Migration20261130000000_webhooks } from './Migration20261130000000_webhooks';
 import { Migration20261130010000_mail } from './Migration20261130010000_mail';
+import { Migration20261130020000_sign_in } from './Migration20261130020000_sign_in';
 
 /** Migrations are listed explicitly so they load the same from TypeScript (tests) and compiled JS. */
 export const MIGRATIONS: MigrationObject[] = [
@@ -22,4 +23,5 @@ export const MIGRATIONS: MigrationObject[] = [
   { name: 'Migration20261129120000_list_indexes', class: Migration20261129120000_list_indexes },
   { name: 'Migration20261130000000_webhooks', class: Migration20261130000000_webhooks },
   { name: 'Migration20261130010000_mail', class: Migration20261130010000_mail },
+  { name: 'Migration20261130020000_sign_in', class: Migration20261130020000_sign_in },
 ];

@@ -1,4 +1,4 @@
-import { Body, Controller, Get, HttpCode, Post, Put } from '@nestjs/common';
+import { Body, Controller, Get, HttpCode, Ip, Post, Put } from '@nestjs/common';
 import { changePasswordResponseSchema, changePasswordSchema, loginResponseSchema, loginSchema, verifyResponseSchema, type ChangePasswordInput, type LoginInput } from '@kpi/contracts';
 import type { Actor } from '../../common/auth/actor';
 import { AnyRole, CurrentActor, Public } from '../../common/auth/decorators';
@@ -11,13 +11,13 @@ import { RateLimited } from '../../common/rate-limit/rate-limit.guard';
 export class AuthController {
   constructor(private readonly auth: AuthService) {}
 
+  /** Limited by failures, per account and per address (login-attempts.ts), not by attempts. */
   @Public()
-  @RateLimited({ limit: 'loginAddress', by: 'address' })
   @Post('login')
   @HttpCode(200)
-  @Responds(loginResponseSchema)
-  login(@Body(new ZodPipe(loginSchema)) body: LoginInput) {
-    return this.auth.login(body.email, body.password);
+  @Responds(loginResponseSchema, { errors: { 429: 'Too many failed sign-ins from this address, or for this account' } })
+  login(@Body(new ZodPipe(loginSchema)) body: LoginInput, @Ip() address: string) {
+    return this.auth.login(body.email, body.password, address);
   }
 
   @Get('verify')

@@ -7,6 +7,7 @@ import { SessionService } from '../../common/auth/session.service';
 import { invalid, unauthenticated } from '../../common/errors/app-error';
 import { JsonValue } from '../../common/http/prepared-json';
 import { UnitOfWork } from '../../events/unit-of-work';
+import { SsoPolicy } from '../sso/sso-policy';
 import { User } from '../users/user.entity';
 import { userRowById, userRowView } from '../users/user-rows';
 import { toUserView } from '../users/user.view';
@@ -21,18 +22,23 @@ export class AuthService {
     private readonly uow: UnitOfWork,
     private readonly attempts: LoginAttempts,
     private readonly answers: VerifyAnswers,
+    private readonly sso: SsoPolicy,
   ) {}
 
-  async login(email: string, password: string): Promise<LoginResponse> {
-    await this.attempts.assertNotLocked(email);
-    const user = await this.em.fork().findOne(User, { email }, { populate: ['company', 'passwordHash'] });
+  async login(email: string, password: string, address: string): Promise<LoginResponse> {
+    const attempt = await this.attempts.begin(email, address);
+    const em = this.em.fork();
+    const user = await em.findOne(User, { email }, { populate: ['company', 'passwordHash'] });
     // The same answer, after the same argon2 work, for an unknown email and a wrong password: emails cannot be probed.
     const valid = user ? await verifyPassword(user.passwordHash, password) : await verifyAgainstDummy(password);
     if (!user || !valid) {
-      await this.attempts.failed(email);
+      await attempt.failed();
       throw unauthenticated('Invalid email or password');
     }
-    await this.attempts.succeeded(email);
+    await attempt.succeeded();
+    // Asked only once the password was right: the answer tells nothing to someone guessing.
+    const ssoOnly = await this.sso.passwordRefusal(em, { role: user.role, companyId: user.company?.id ?? null });
+    if (ssoOnly) throw unauthenticated(ssoOnly);
     if (!user.isActive) throw unauthenticated('This account has been deactivated. Please contact your administrator.');
     return { token: this.sessions.issue(user), user: toUserView(user) };
   }

@@ -1,5 +1,5 @@
 import { Body, Controller, Delete, Get, Param, Post, Put, Query } from '@nestjs/common';
-import { createUserSchema, messageResponseSchema, updateUserSchema, userListQuerySchema, userSchema, type CreateUserInput, type UpdateUserInput, type UserListInput } from '@kpi/contracts';
+import { createUserSchema, invitationResponseSchema, messageResponseSchema, updateUserSchema, userListQuerySchema, userSchema, type CreateUserInput, type UpdateUserInput, type UserListInput } from '@kpi/contracts';
 import { z } from 'zod';
 import type { Actor } from '../../common/auth/actor';
 import { CurrentActor, Roles } from '../../common/auth/decorators';
@@ -36,6 +36,18 @@ export class UsersController {
   @Responds(userSchema, { errors: { 409: EMAIL_TAKEN } })
   update(@CurrentActor() actor: Actor, @Param('id') id: string, @Body(new ZodPipe(updateUserSchema)) body: UpdateUserInput) {
     return this.users.update(actor, id, body);
+  }
+
+  @Post(':id/invitation')
+  @Responds(invitationResponseSchema)
+  invite(@CurrentActor() actor: Actor, @Param('id') id: string) {
+    return this.users.invite(actor, id);
+  }
+
+  @Delete(':id/invitation')
+  @Responds(messageResponseSchema)
+  revokeInvitation(@CurrentActor() actor: Actor, @Param('id') id: string) {
+    return this.users.revokeInvitation(actor, id);
   }
 
   @Delete(':id')

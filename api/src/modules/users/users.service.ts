@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { EntityManager } from '@mikro-orm/knex';
-import type { MessageResponse, User as UserView, CreateUserInput, UpdateUserInput, UserListInput } from '@kpi/contracts';
+import type { InvitationResponse, MessageResponse, User as UserView, CreateUserInput, UpdateUserInput, UserListInput } from '@kpi/contracts';
 import type { Actor } from '../../common/auth/actor';
 import { hashPassword } from '../../common/auth/passwords';
 import { CursorCodec } from '../../common/paging/cursor-codec';
@@ -13,11 +13,17 @@ import type { EventRecorder } from '../../events/event-recorder';
 import { UnitOfWork } from '../../events/unit-of-work';
 import { Company } from '../companies/company.entity';
 import { CompaniesService } from '../companies/companies.service';
+import { PasswordLinksService } from '../password-links/password-links.service';
 import { ScoreAggregatesService } from '../stats/score-aggregates.service';
 import { User } from './user.entity';
 import { userPageRows, userRowView, userSearchSql } from './user-rows';
 import { toUserView } from './user.view';
 
+
+/** The hash of a person who has no password yet (invited): no password verifies against it. */
+const NO_PASSWORD = '';
+/** The hash of a person single sign-on created: signs in through their provider, no password verifies. */
+const SSO_ONLY = '!sso';
 
 /** Newest first, then by name; the id makes the order total. */
 const USER_ORDER: SqlSortKey[] = [
@@ -41,6 +47,7 @@ export class UsersService {
     private readonly companies: CompaniesService,
     private readonly aggregates: ScoreAggregatesService,
     private readonly cursors: CursorCodec,
+    private readonly links: PasswordLinksService,
   ) {}
 
   /** GET /users: an admin's company, or for the superadmin one company (`?company=`) or everyone. */
@@ -90,9 +97,10 @@ export class UsersService {
         phoneNumber: input.phoneNumber,
         role,
         company,
-        passwordHash: await hashPassword(input.password),
+        // Without a password the person waits for an invitation and chooses their own (docs/invitations.md).
+        passwordHash: input.password === undefined ? NO_PASSWORD : await hashPassword(input.password),
         // Someone else chose this password: the owner must replace it.
-        mustChangePassword: true,
+        mustChangePassword: input.password !== undefined,
       });
       await em.flush();
       const view = toUserView(user);
@@ -100,6 +108,18 @@ export class UsersService {
       await this.recordCounts(em, events, company.id);
       return view;
     });
+  }
+
+  /**
+   * A person single sign-on creates on their first sign-in (modules/sso), inside its unit of work: no password
+   * of ours (`SSO_ONLY`), the role the company's group mapping gave, the same events as any created person.
+   */
+  async createSignedUp(em: EntityManager, events: EventRecorder, company: Company, person: { name: string; email: string; role: 'admin' | 'executive' }): Promise<User> {
+    const user = em.create(User, { ...person, company, passwordHash: SSO_ONLY, mustChangePassword: false });
+    await em.flush();
+    this.recordChange(events, 'created', toUserView(user));
+    await this.recordCounts(em, events, company.id);
+    return user;
   }
 
   update(actor: Actor, id: string, input: UpdateUserInput): Promise<UserView> {
@@ -144,6 +164,29 @@ export class UsersService {
         events.record('session.revoked', { kind: 'user', userId: user.id, companyId: formerCompanyId }, { reason: revoke, tokenVersion: user.tokenVersion });
       }
       return view;
+    });
+  }
+
+  /** Sends (or sends again) an invitation to choose a password; an earlier link stops working. */
+  async invite(actor: Actor, id: string): Promise<InvitationResponse> {
+    const { user, issued } = await this.uow.run(async (em, events) => {
+      const user = await this.findManageable(em, actor, id);
+      if (!user.isActive) throw forbidden('Reactivate this account before inviting them');
+      const issued = await this.links.issueInvitation(em, user);
+      this.recordChange(events, 'updated', { ...toUserView(user), signIn: 'invited' });
+      return { user, issued };
+    });
+    return this.links.deliverInvitation(user, issued);
+  }
+
+  /** Withdraws a person's unused invitation: its link then says so. */
+  revokeInvitation(actor: Actor, id: string): Promise<MessageResponse> {
+    return this.uow.run(async (em, events) => {
+      const user = await this.findManageable(em, actor, id);
+      if (!(await this.links.revokeInvitation(em, user))) throw notFound('Invitation');
+      const hasPassword = (await em.count(User, Scope.of(actor).where({ id: user.id, passwordHash: { $ne: NO_PASSWORD } }))) > 0;
+      this.recordChange(events, 'updated', { ...toUserView(user), signIn: hasPassword ? 'active' : 'not-invited' });
+      return { message: 'Invitation withdrawn' };
     });
   }
 

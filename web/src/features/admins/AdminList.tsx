@@ -9,6 +9,7 @@ import { loadCompanies } from '../companies/actions';
 import { companiesStatusAtom, sortedCompaniesAtom } from '../companies/atoms';
 import { UserCard } from '../users/UserCard';
 import { UserForm } from '../users/UserForm';
+import { useInvitations } from '../users/useInvitations';
 import { deleteAdmin, loadAdmins, loadMoreAdmins } from './actions';
 import { adminsPage, adminsStatusAtom, sortedAdminsAtom } from './atoms';
 
@@ -19,6 +20,7 @@ export function AdminList() {
   const companies = useAtomValue(sortedCompaniesAtom);
   const [editing, setEditing] = useState<User | null | undefined>(undefined);
   const { deletingId, remove } = useDeletion('Are you sure you want to delete this admin?', deleteAdmin);
+  const invitations = useInvitations(() => void loadAdmins({ quiet: true }));
 
   useEffect(() => {
     void loadAdmins();
@@ -50,13 +52,33 @@ export function AdminList() {
       ) : (
         <div className="grid gap-5 sm:grid-cols-2 xl:grid-cols-3">
           {admins.map((admin) => (
-            <UserCard key={admin._id} user={admin} showCompany onEdit={setEditing} onDelete={remove} deleting={deletingId === admin._id} />
+            <UserCard
+              key={admin._id}
+              user={admin}
+              showCompany
+              onInvite={invitations.invite}
+              onRevokeInvitation={invitations.revoke}
+              inviting={invitations.busyId === admin._id}
+              onEdit={setEditing}
+              onDelete={remove}
+              deleting={deletingId === admin._id}
+            />
           ))}
         </div>
       )}
       {status === 'ready' && <LoadMoreFor state={adminsPage} onLoad={() => void loadMoreAdmins()} />}
+      {invitations.dialog}
       {editing !== undefined && (
-        <UserForm kind="admin" user={editing} companies={companies} onClose={() => setEditing(undefined)} onSaved={() => void loadAdmins({ quiet: true })} />
+        <UserForm
+          kind="admin"
+          user={editing}
+          companies={companies}
+          onClose={() => setEditing(undefined)}
+          onSaved={(created) => {
+            void loadAdmins({ quiet: true });
+            if (created && created.signIn === 'not-invited') invitations.invite(created);
+          }}
+        />
       )}
     </section>
   );

@@ -1,15 +1,17 @@
 import type { Company } from '@kpi/contracts';
-import { Card, CardFooter } from '../../components/ui';
-import { BuildingIcon } from '../../components/ui/icons';
+import { Button, Card, CardFooter } from '../../components/ui';
+import { BuildingIcon, ShieldIcon } from '../../components/ui/icons';
 
 interface CompanyCardProps {
   company: Company;
   onEdit: (company: Company) => void;
+  /** Given: a "Sign-in" action opening the company's single sign-on settings. */
+  onSignIn?: (company: Company) => void;
   onDelete: (company: Company) => void;
   deleting: boolean;
 }
 
-export function CompanyCard({ company, onEdit, onDelete, deleting }: CompanyCardProps) {
+export function CompanyCard({ company, onEdit, onSignIn, onDelete, deleting }: CompanyCardProps) {
   return (
     <Card className="flex flex-col p-5 transition-shadow hover:shadow-md">
       <article className="flex flex-1 flex-col">
@@ -33,6 +35,13 @@ export function CompanyCard({ company, onEdit, onDelete, deleting }: CompanyCard
             <dd className="text-lg font-semibold text-slate-900">{company.executiveCount ?? 0}</dd>
           </div>
         </dl>
+        {onSignIn && (
+          <div className="mt-4">
+            <Button size="sm" variant="secondary" icon={<ShieldIcon className="h-3.5 w-3.5 text-indigo-500" />} onClick={() => onSignIn(company)}>
+              Sign-in settings
+            </Button>
+          </div>
+        )}
         <CardFooter createdAt={company.createdAt} onEdit={() => onEdit(company)} onDelete={() => onDelete(company)} deleting={deleting} />
       </article>
     </Card>

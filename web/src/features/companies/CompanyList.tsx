@@ -1,7 +1,8 @@
 import type { Company } from '@kpi/contracts';
 import { useEffect, useState } from 'react';
 import { useAtomValue } from '../../app/store';
-import { Button, EmptyState, PageHeader, SectionSpinner } from '../../components/ui';
+import { Button, EmptyState, Modal, PageHeader, SectionSpinner } from '../../components/ui';
+import { SignInSettings } from '../sso/SignInSettings';
 import { BuildingIcon, PlusIcon } from '../../components/ui/icons';
 import { useDeletion } from '../../lib/deletion';
 import { deleteCompany, loadCompanies } from './actions';
@@ -16,6 +17,7 @@ export function CompanyList() {
   // undefined: closed; null: create; a company: edit it.
   const [editing, setEditing] = useState<Company | null | undefined>(undefined);
   const { deletingId, remove } = useDeletion('Are you sure you want to delete this company?', deleteCompany);
+  const [signIn, setSignIn] = useState<Company | null>(null);
 
   useEffect(() => {
     void loadCompanies();
@@ -45,9 +47,14 @@ export function CompanyList() {
       ) : (
         <div className="grid gap-5 sm:grid-cols-2 xl:grid-cols-3">
           {companies.map((company) => (
-            <CompanyCard key={company._id} company={company} onEdit={setEditing} onDelete={remove} deleting={deletingId === company._id} />
+            <CompanyCard key={company._id} company={company} onEdit={setEditing} onSignIn={setSignIn} onDelete={remove} deleting={deletingId === company._id} />
           ))}
         </div>
+      )}
+      {signIn && (
+        <Modal title={`Sign-in: ${signIn.name}`} size="lg" onClose={() => setSignIn(null)}>
+          <SignInSettings companyId={signIn._id} />
+        </Modal>
       )}
       {editing !== undefined && <CompanyForm company={editing} onClose={() => setEditing(undefined)} />}
     </section>

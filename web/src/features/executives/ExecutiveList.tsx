@@ -9,6 +9,7 @@ import { sessionUserAtom } from '../session/atoms';
 import { companyIdOf } from '../session/homePath';
 import { UserCard } from '../users/UserCard';
 import { UserForm } from '../users/UserForm';
+import { useInvitations } from '../users/useInvitations';
 import { AwardBadgeDialog } from '../badges/AwardBadgeDialog';
 import { deleteExecutive, loadExecutives, loadMoreExecutives } from './actions';
 import { executivesPage, executivesStatusAtom, sortedExecutivesAtom } from './atoms';
@@ -29,6 +30,10 @@ export function ExecutiveList() {
     companyId ? deleteExecutive(executive, companyId).then(() => setSearchVersion((v) => v + 1)) : Promise.resolve(),
   );
   const [awarding, setAwarding] = useState<User | null>(null);
+  const invitations = useInvitations(() => {
+    if (companyId) void loadExecutives(companyId, { quiet: true });
+    setSearchVersion((v) => v + 1);
+  });
   const search = useExecutiveSearch(companyId, text, searchVersion);
   const searching = search.status !== 'idle';
   const shown = search.status === 'ready' ? search.matches : executives;
@@ -53,7 +58,17 @@ export function ExecutiveList() {
   const cards = (
     <div className="grid gap-5 sm:grid-cols-2 xl:grid-cols-3">
       {shown.map((executive) => (
-        <UserCard key={executive._id} user={executive} onAward={setAwarding} onEdit={setEditing} onDelete={remove} deleting={deletingId === executive._id} />
+        <UserCard
+          key={executive._id}
+          user={executive}
+          onAward={setAwarding}
+          onInvite={invitations.invite}
+          onRevokeInvitation={invitations.revoke}
+          inviting={invitations.busyId === executive._id}
+          onEdit={setEditing}
+          onDelete={remove}
+          deleting={deletingId === executive._id}
+        />
       ))}
     </div>
   );
@@ -80,6 +95,7 @@ export function ExecutiveList() {
         cards
       )}
       {companyId && status === 'ready' && !searching && <LoadMoreFor state={executivesPage} onLoad={() => void loadMoreExecutives(companyId)} />}
+      {invitations.dialog}
       {awarding && <AwardBadgeDialog executive={awarding} onClose={() => setAwarding(null)} />}
       {editing !== undefined && companyId && (
         <UserForm
@@ -87,9 +103,10 @@ export function ExecutiveList() {
           user={editing}
           companyId={companyId}
           onClose={() => setEditing(undefined)}
-          onSaved={() => {
+          onSaved={(created) => {
             void loadExecutives(companyId, { quiet: true });
             setSearchVersion((v) => v + 1);
+            if (created && created.signIn === 'not-invited') invitations.invite(created);
           }}
         />
       )}

@@ -71,7 +71,7 @@ function AttemptRow({ attempt: a, redelivering, onRedeliver }: { attempt: Webhoo
         </span>
         <span className="text-xs text-slate-500">{a.durationMs} ms</span>
         <time dateTime={a.at} className="text-xs text-slate-500">
-          {formatDateTime(a.at)}
+          {formatDateTime(a.at, { seconds: true })}
         </time>
         {a.seq !== null && (
           <Button variant="ghost" size="sm" className="ml-auto" loading={redelivering} onClick={onRedeliver} aria-label={`Redeliver event ${a.seq}`}>

@@ -117,7 +117,7 @@ export function EndpointCard({ endpoint: e, companyName, logOpen, deleting, onEd
           {state.state === 'failing' && (
             <p className="mt-2 text-sm text-red-700">
               {state.failures} failed {state.failures === 1 ? 'attempt' : 'attempts'}
-              {state.nextAttemptAt && <> · next retry {formatDateTime(state.nextAttemptAt)}</>}
+              {state.nextAttemptAt && <> · next retry {formatDateTime(state.nextAttemptAt, { seconds: true })}</>}
             </p>
           )}
           <ul className="mt-3 flex flex-wrap gap-1.5" aria-label="Event types">

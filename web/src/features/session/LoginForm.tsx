@@ -5,7 +5,7 @@ import { TextField } from '../../components/ui/Field';
 import { EyeIcon, EyeOffIcon } from '../../components/ui/icons';
 import { notify } from '../../app/toastOutlet';
 import { errorMessage } from '../../lib/api';
-import { login } from './session';
+import { login, startSingleSignOn } from './session';
 
 /**
  * `preview`: the form as built into /login's HTML (web/src/prerender), shown before the scripts have loaded. Its
@@ -16,6 +16,8 @@ export function LoginForm({ preview = false }: { preview?: boolean }) {
   const [password, setPassword] = useState('');
   const [showPassword, setShowPassword] = useState(false);
   const [busy, setBusy] = useState(false);
+  // SPEC's form first; "Sign in with single sign-on" swaps in the email-only path (docs/single-sign-on.md).
+  const [sso, setSso] = useState(false);
 
   const submit = async (event: SubmitEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -29,6 +31,45 @@ export function LoginForm({ preview = false }: { preview?: boolean }) {
       setBusy(false);
     }
   };
+
+  const submitSso = async (event: SubmitEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    setBusy(true);
+    try {
+      await startSingleSignOn(email);
+    } catch (error) {
+      notify('error', errorMessage(error, 'Single sign-on failed'));
+      setBusy(false);
+    }
+  };
+
+  if (sso) {
+    return (
+      <form onSubmit={(event) => void submitSso(event)}>
+        <div className="min-w-0 space-y-5">
+          <p className="text-sm text-slate-600">Enter your work email: we send you to your company&apos;s sign-in page.</p>
+          <TextField
+            label="Work email"
+            type="email"
+            name="email"
+            autoComplete="email"
+            required
+            value={email}
+            onChange={(e) => setEmail(e.target.value)}
+            placeholder="you@company.com"
+          />
+          <Button type="submit" className="w-full py-2.5" disabled={busy}>
+            {busy ? 'Redirecting...' : 'Continue with single sign-on'}
+          </Button>
+          <p className="text-center text-sm">
+            <button type="button" onClick={() => setSso(false)} className="font-medium text-indigo-600 hover:text-indigo-500">
+              Sign in with a password instead
+            </button>
+          </p>
+        </div>
+      </form>
+    );
+  }
 
   return (
     <form onSubmit={(event) => void submit(event)}>
@@ -76,6 +117,20 @@ export function LoginForm({ preview = false }: { preview?: boolean }) {
         <Button type="submit" className="w-full py-2.5" disabled={busy}>
           {busy ? 'Signing in...' : 'Sign In'}
         </Button>
+        <div className="flex items-center gap-3 text-xs text-slate-500" aria-hidden="true">
+          <span className="h-px flex-1 bg-slate-200" />
+          or
+          <span className="h-px flex-1 bg-slate-200" />
+        </div>
+        <Button type="button" variant="secondary" className="w-full py-2.5" onClick={() => setSso(true)}>
+          Sign in with single sign-on
+        </Button>
+        <p className="text-center text-sm">
+          {/* A plain link: the sign-in shell renders this form before the router exists. */}
+          <a href="/forgot-password" className="font-medium text-indigo-600 hover:text-indigo-500">
+            Forgot your password?
+          </a>
+        </p>
       </fieldset>
     </form>
   );

@@ -61,14 +61,54 @@ export async function initSession(): Promise<void> {
 }
 
 export async function login(email: string, password: string): Promise<User> {
-  const { token, user } = await authApi.login({ email, password });
+  return signedIn(await authApi.login({ email, password }));
+}
+
+/** Starts the session a sign-in answered with (a password, an invitation link, single sign-on). */
+export function signedIn({ token, user }: { token: string; user: User }): User {
   setToken(token);
   startSession(user);
   return user;
 }
 
+/** Chooses a password through an invitation or reset link, and signs in with it. */
+export async function setPasswordWithLink(token: string, password: string): Promise<User> {
+  return signedIn(await authApi.redeemLink({ token, password }));
+}
+
+/** Where signing out of the app also ends the identity provider's session (single sign-on only). */
+const SSO_LOGOUT_KEY = 'sso-logout';
+
+/** Signs out here; after a single sign-on, the provider's end-session page next (it comes back to /login). */
 export function logout(): void {
+  const providerLogout = localStorage.getItem(SSO_LOGOUT_KEY);
+  localStorage.removeItem(SSO_LOGOUT_KEY);
   clearSession();
+  if (providerLogout) window.location.assign(providerLogout);
+}
+
+/**
+ * Leaves for the identity provider of the company that owns the email's domain; it sends the browser back
+ * through the api to /sso.
+ */
+export async function startSingleSignOn(email: string): Promise<void> {
+  const { authorizationUrl } = await authApi.startSso({ email });
+  window.location.assign(authorizationUrl);
+}
+
+/** /sso: the provider's answer, passed by the api in the fragment. Signs in with its token. */
+export async function finishSingleSignOn(token: string, providerLogout: string | null): Promise<User> {
+  setToken(token);
+  let user: User;
+  try {
+    ({ user } = await authApi.verify());
+  } catch (error) {
+    clearToken();
+    throw error;
+  }
+  if (providerLogout) localStorage.setItem(SSO_LOGOUT_KEY, providerLogout);
+  startSession(user);
+  return user;
 }
 
 /** Merges a partial update into the session user (local edits, live user.updated). */

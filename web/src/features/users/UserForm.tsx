@@ -18,7 +18,8 @@ interface UserFormProps {
   /** Executives: the admin's own company. */
   companyId?: string | null;
   onClose: () => void;
-  onSaved: () => void;
+  /** `created`: the person just added (null after an edit). */
+  onSaved: (created: User | null) => void;
 }
 
 /** Add or edit an admin (superadmin) or an executive (admin). The role is fixed by `kind`. */
@@ -30,6 +31,8 @@ export function UserForm({ kind, user, companies, companyId, onClose, onSaved }:
   const [phoneNumber, setPhoneNumber] = useState(user?.phoneNumber ?? '');
   const [company, setCompany] = useState(kind === 'admin' ? (companyIdOf(user) ?? '') : (companyId ?? ''));
   const [password, setPassword] = useState('');
+  // SPEC's form sets a temporary password; an invitation lets the person choose their own (docs/invitations.md).
+  const [invite, setInvite] = useState(false);
   const [isActive, setIsActive] = useState(user?.isActive ?? true);
   const [saving, setSaving] = useState(false);
 
@@ -45,17 +48,19 @@ export function UserForm({ kind, user, companies, companyId, onClose, onSaved }:
     } as const;
     setSaving(true);
     try {
+      let created: User | null = null;
       if (user) {
         const body: UpdateUserRequest = { ...fields, isActive };
         await usersApi.update(user._id, body);
         toast.success(`${label} updated successfully`);
       } else {
-        const body: CreateUserRequest = { ...fields, password };
-        await usersApi.create(body);
+        const body: CreateUserRequest = invite ? fields : { ...fields, password };
+        // A person made without a password is waiting for the invitation the list sends next.
+        created = { ...(await usersApi.create(body)), ...(invite ? { signIn: 'not-invited' as const } : {}) };
         toast.success(`${label} created successfully`);
       }
       onClose();
-      onSaved();
+      onSaved(created);
     } catch (error) {
       toast.error(errorMessage(error, 'Operation failed'));
       setSaving(false);
@@ -84,15 +89,25 @@ export function UserForm({ kind, user, companies, companyId, onClose, onSaved }:
         {user ? (
           <ToggleField label="Active" hint={`Inactive ${kind}s cannot sign in.`} checked={isActive} onChange={setIsActive} />
         ) : (
-          <TextField
-            label="Temporary Password"
-            type="password"
-            required
-            autoComplete="new-password"
-            value={password}
-            onChange={(e) => setPassword(e.target.value)}
-            hint={`${label} will be required to change this`}
-          />
+          <>
+            <ToggleField
+              label="Invite them to choose their own password"
+              hint="You get a link to pass on (mailed too, when email is set up); it works once, for 72 hours."
+              checked={invite}
+              onChange={setInvite}
+            />
+            {!invite && (
+              <TextField
+                label="Temporary Password"
+                type="password"
+                required
+                autoComplete="new-password"
+                value={password}
+                onChange={(e) => setPassword(e.target.value)}
+                hint={`${label} will be required to change this`}
+              />
+            )}
+          </>
         )}
         <div className="flex justify-end gap-2 pt-2">
           <Button variant="secondary" onClick={onClose} disabled={saving}>

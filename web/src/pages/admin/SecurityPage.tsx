@@ -4,12 +4,14 @@ import { ShieldIcon, UserIcon } from '../../components/ui/icons';
 import { NotificationSettings } from '../../features/mail/NotificationSettings';
 import { ChangePasswordForm } from '../../features/session/ChangePasswordForm';
 import { sessionUserAtom } from '../../features/session/atoms';
-import { companyNameOf } from '../../features/session/homePath';
+import { companyIdOf, companyNameOf } from '../../features/session/homePath';
+import { SignInSettings } from '../../features/sso/SignInSettings';
 
-/** Security (admin): account details, the change-password form and email notifications. */
+/** Security (admin): account details, the change-password form, email notifications and the company's sign-in settings. */
 export function SecurityPage() {
   const user = useAtomValue(sessionUserAtom);
   if (!user) return null;
+  const companyId = companyIdOf(user);
   return (
     <>
       <PageHeader title="Security Settings" subtitle="Your account details and password." />
@@ -36,6 +38,14 @@ export function SecurityPage() {
         <div className="lg:col-span-2">
           <NotificationSettings />
         </div>
+        {companyId && (
+          <Card className="p-6 lg:col-span-2">
+            <h3 className="mb-4 flex items-center gap-2 text-base font-semibold text-slate-900">
+              <ShieldIcon className="h-5 w-5 text-indigo-600" /> Sign-in: single sign-on
+            </h3>
+            <SignInSettings companyId={companyId} />
+          </Card>
+        )}
       </div>
     </>
   );

@@ -9,6 +9,7 @@ import { Migration20261129090000_history_chain_and_scoring_keys } from './Migrat
 import { Migration20261129120000_list_indexes } from './Migration20261129120000_list_indexes';
 import { Migration20261130000000_webhooks } from './Migration20261130000000_webhooks';
 import { Migration20261130010000_mail } from './Migration20261130010000_mail';
+import { Migration20261130020000_sign_in } from './Migration20261130020000_sign_in';
 
 /**
  * The PostgreSQL migrations: one twin, with the same name, for each SQLite migration in ../index.ts (the two
@@ -26,4 +27,5 @@ export const MIGRATIONS_POSTGRESQL: MigrationObject[] = [
   { name: 'Migration20261129120000_list_indexes', class: Migration20261129120000_list_indexes },
   { name: 'Migration20261130000000_webhooks', class: Migration20261130000000_webhooks },
   { name: 'Migration20261130010000_mail', class: Migration20261130010000_mail },
+  { name: 'Migration20261130020000_sign_in', class: Migration20261130020000_sign_in },
 ];
