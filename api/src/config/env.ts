@@ -43,7 +43,6 @@ export const envSchema = z.object({
   SMTP_URL: z.string().regex(/^smtps?:\/\/[^/]+/, 'must start with smtp:// or smtps://').optional(),
   MAIL_FROM: z.string().min(3).default('KPI Tracker <no-reply@localhost>'),
   MAIL_WORKERS: boolFromEnv.default(true),
-  APP_URL: z.url({ error: 'must be an http(s) address' }).regex(/^https?:\/\//, 'must be an http(s) address').optional(),
 });
 
 export type DatabaseConfig = { driver: 'sqlite'; file: string } | { driver: 'postgresql'; url: string };
@@ -78,7 +77,7 @@ export interface AppConfig {
   webhookRetryDelaysS: number[];
   /** Email (docs/notifications.md): unset `smtpUrl` writes .eml files to `{dataDir}/mail` instead of sending. */
   /** `workers`: this node runs the mail consumer, sender, digest and reminders (MAIL_WORKERS). */
-  mail: { smtpUrl?: string; from: string; appUrl: string; workers: boolean };
+  mail: { smtpUrl?: string; from: string; workers: boolean };
 }
 
 export class ConfigError extends Error {}
@@ -125,7 +124,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     logFormat: e.LOG_FORMAT,
     webhookAllowLoopback: e.WEBHOOK_ALLOW_LOOPBACK,
     webhookRetryDelaysS: e.WEBHOOK_RETRY_DELAYS.split(',').map(Number),
-    mail: { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM, appUrl: (e.APP_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''), workers: e.MAIL_WORKERS },
+    mail: { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM, workers: e.MAIL_WORKERS },
   };
 }
 

@@ -20,7 +20,7 @@ describe('email notifications over a real SMTP server', () => {
 
   beforeAll(async () => {
     inbox = await startSmtpInbox();
-    t = await startTestApp({ SMTP_URL: inbox.url, APP_URL: 'https://kpi.example.com', MAIL_FROM: 'KPI Tracker <kpi@example.com>', MAIL_WORKERS: 'true' });
+    t = await startTestApp({ SMTP_URL: inbox.url, PUBLIC_URL: 'https://kpi.example.com', MAIL_FROM: 'KPI Tracker <kpi@example.com>', MAIL_WORKERS: 'true' });
     root = (await superadminLogin(t)).token;
   });
   afterAll(async () => {
@@ -247,7 +247,7 @@ describe('email notifications over a real SMTP server', () => {
     gone.respond = () => ({ status: 410 });
     try {
       // The receiver is on 127.0.0.1: a second app with loopback allowed, on the same SMTP server.
-      const hooks = await startTestApp({ SMTP_URL: inbox.url, APP_URL: 'https://kpi.example.com', MAIL_WORKERS: 'true', WEBHOOK_ALLOW_LOOPBACK: 'true' });
+      const hooks = await startTestApp({ SMTP_URL: inbox.url, PUBLIC_URL: 'https://kpi.example.com', MAIL_WORKERS: 'true', WEBHOOK_ALLOW_LOOPBACK: 'true' });
       try {
         const superToken = (await superadminLogin(hooks)).token;
         const other = await createTenant(hooks, superToken, 1);
@@ -275,6 +275,37 @@ describe('email notifications over a real SMTP server', () => {
     } finally {
       await gone.close();
     }
+  });
+
+  it('mails invitation and reset links through SMTP; forgot password mails nobody for an unknown address', async () => {
+    const tenant = await createTenant(t, root, 0);
+    const email = `invitee-${Date.now()}@kpi.test`;
+    const created = await t.http
+      .post('/api/users')
+      .set(bearer(tenant.admin.token))
+      .send({ name: 'Ivy Invitee', email, department: 'Sales', phoneNumber: '+1 555 0102', role: 'executive' })
+      .expect(201);
+    const sent = await t.http.post(`/api/users/${created.body._id}/invitation`).set(bearer(tenant.admin.token)).expect(201);
+    expect(sent.body).toMatchObject({ emailed: true, message: `Invitation sent to ${email}` });
+    for (const until = Date.now() + 10_000; inbox.to(email, 'auth.invite').length === 0 && Date.now() < until; ) await settle(50);
+    const [invitation] = inbox.to(email, 'auth.invite');
+    expect(invitation.subject).toBe(`You are invited to KPI Tracker at ${tenant.company.name}`);
+    expect(invitation.text).toContain(sent.body.link);
+    const token = sent.body.link.slice(sent.body.link.indexOf('#') + 1);
+    await t.http.post('/api/auth/password-links/redeem').send({ token, password: 'ivy-chose-this-9' }).expect(200);
+    await t.http.post('/api/auth/login').send({ email, password: 'ivy-chose-this-9' }).expect(200);
+
+    const unknown = `nobody-${Date.now()}@kpi.test`;
+    const [known, missing] = await Promise.all([
+      t.http.post('/api/auth/forgot-password').send({ email }),
+      t.http.post('/api/auth/forgot-password').send({ email: unknown }),
+    ]);
+    expect(known.status).toBe(missing.status);
+    expect(known.body).toEqual(missing.body);
+    for (const until = Date.now() + 10_000; inbox.to(email, 'auth.reset').length === 0 && Date.now() < until; ) await settle(50);
+    expect(inbox.to(email, 'auth.reset')).toHaveLength(1);
+    expect(inbox.to(email, 'auth.reset')[0].subject).toBe('Reset your KPI Tracker password');
+    expect(inbox.to(unknown)).toHaveLength(0);
   });
 
   it('delivers once through an SMTP server that refuses twice first', async () => {

@@ -20,7 +20,7 @@ describeScale('email from two nodes: 200 scorings, a node killed in the middle',
 
   beforeAll(async () => {
     inbox = await startSmtpInbox();
-    c = await startCluster(env, { SMTP_URL: inbox.url, APP_URL: 'https://kpi.scale.test' });
+    c = await startCluster(env, { SMTP_URL: inbox.url, PUBLIC_URL: 'https://kpi.scale.test' });
     const root = (await superadminLogin(c.nginx.front)).token;
     tenants = [await createTenant(c.nginx.front, root, 10), await createTenant(c.nginx.front, root, 10)];
   }, 120_000);

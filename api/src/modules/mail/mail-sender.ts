@@ -110,7 +110,7 @@ export class MailSender implements OnApplicationBootstrap, OnModuleDestroy {
     try {
       const rendered = await this.render(row, to, modes);
       if (!rendered) return this.finish(row, 'skipped');
-      const oneClick = `${this.config.mail.appUrl}/api/mail/unsubscribe?token=${encodeURIComponent(this.token(to.id, row.kind))}`;
+      const oneClick = `${this.config.publicUrl}/api/mail/unsubscribe?token=${encodeURIComponent(this.token(to.id, row.kind))}`;
       await this.transport.send({
         id: row.id,
         to: { name: to.name, address: to.email },
@@ -131,8 +131,8 @@ export class MailSender implements OnApplicationBootstrap, OnModuleDestroy {
   }
 
   private async render(row: ClaimedRow, to: RecipientRow, modes: Partial<Record<MailKind, MailMode>> | null): Promise<RenderedMail | null> {
-    const unsubscribeUrl = `${this.config.mail.appUrl}/unsubscribe?token=${encodeURIComponent(this.token(to.id, row.kind))}`;
-    const ctx: MailContext = { name: to.name, role: to.role, timeZone: to.time_zone, appUrl: this.config.mail.appUrl, unsubscribeUrl };
+    const unsubscribeUrl = `${this.config.publicUrl}/unsubscribe?token=${encodeURIComponent(this.token(to.id, row.kind))}`;
+    const ctx: MailContext = { name: to.name, role: to.role, timeZone: to.time_zone, appUrl: this.config.publicUrl, unsubscribeUrl };
     if (isMailKind(row.kind)) return renderMail(row.kind, parse(row.payload) as MailFacts[MailKind], ctx);
     // A digest: the rows it gathered, oldest first, leaving out kinds turned off since.
     const items = await this.em.getConnection().execute<{ kind: string; payload: unknown }[]>(

@@ -122,3 +122,21 @@ export function renderDigest(items: { kind: MailKind; facts: MailFacts[MailKind]
   const subject = `Your ${PRODUCT_NAME} digest for ${day}: ${total} update${total === 1 ? '' : 's'}`;
   return compose(subject, `Here is what happened since your last digest.`, sections, ctx, 'You get this email because some notifications are set to "daily digest".', total - sections.length);
 }
+
+/** An invitation or a password reset: the link, who it is for and until when it works. No unsubscribe: it was asked for. */
+export function renderPasswordLink(message: { purpose: 'invite' | 'reset'; name: string; companyName: string | null; link: string; expiresAt: Date }): RenderedMail {
+  const until = inZone(message.expiresAt.toISOString(), 'UTC');
+  const invite = message.purpose === 'invite';
+  const subject = invite ? `You are invited to ${PRODUCT_NAME}${message.companyName ? ` at ${message.companyName}` : ''}` : `Reset your ${PRODUCT_NAME} password`;
+  const intro = invite
+    ? `You have an account at ${message.companyName ?? PRODUCT_NAME}. Choose your password to sign in:`
+    : 'Someone asked to reset the password of this account. If it was you, choose a new password:';
+  const after = invite ? `The link works once, until ${until}.` : `The link works once, until ${until}. If you did not ask, ignore this email: your password stays as it is.`;
+  const text = [`Hi ${message.name},`, '', intro, message.link, '', after].join('\n');
+  const html = `<!doctype html><html><body style="font-family:system-ui,-apple-system,Segoe UI,sans-serif;color:#1f2937;max-width:560px;margin:0 auto;padding:16px">
+<p>Hi ${escapeHtml(message.name)},</p><p>${escapeHtml(intro)}</p>
+<p><a href="${escapeHtml(message.link)}" style="display:inline-block;background:#4f46e5;color:#fff;padding:10px 16px;border-radius:6px;text-decoration:none">${invite ? 'Choose my password' : 'Reset my password'}</a></p>
+<p style="font-size:13px;color:#6b7280">${escapeHtml(after)}<br>${escapeHtml(message.link)}</p>
+</body></html>`;
+  return { subject, text, html };
+}

@@ -36,7 +36,7 @@ export class MailTransport implements OnModuleDestroy {
       ? createTransport({ url: smtpUrl, pool: true, maxConnections: 3, connectionTimeout: SMTP_TIMEOUT_MS, greetingTimeout: SMTP_TIMEOUT_MS, socketTimeout: SMTP_TIMEOUT_MS })
       : null;
     this.files = smtpUrl ? null : createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
-    this.domain = new URL(config.mail.appUrl).hostname || 'localhost';
+    this.domain = new URL(config.publicUrl).hostname || 'localhost';
   }
 
   /** Whether messages are written to data/mail/ (the developer mailbox) instead of sent. */

@@ -9,6 +9,8 @@ import { MailPreferencesService } from './mail-preferences.service';
 import { MailPruner } from './mail-pruner';
 import { MailSender } from './mail-sender';
 import { MailTransport } from './mail-transport';
+import { PasswordLinksModule } from '../password-links/password-links.module';
+import { PasswordLinkSender } from './password-link-sender';
 import { UnsubscribeTokens } from './unsubscribe-token';
 
 /** The background side: turns the outbox into mail rows and sends them, runs the digest, reminders and pruning. */
@@ -23,9 +25,11 @@ export class MailModule {
   static forRoot(config: AppConfig): DynamicModule {
     return {
       module: MailModule,
+      imports: [PasswordLinksModule],
       controllers: [MailController],
       providers: [
         MailTransport,
+        PasswordLinkSender,
         MailPreferencesService,
         DevMailbox,
         { provide: UnsubscribeTokens, inject: [APP_CONFIG], useFactory: (c: AppConfig) => new UnsubscribeTokens(c.jwtSecret) },
