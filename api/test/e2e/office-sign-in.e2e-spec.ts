@@ -7,6 +7,13 @@ import { createCompany, superadminLogin } from '../utils/factories';
 import { startTestApp, type TestApp } from '../utils/test-app';
 
 const OFFICE = '203.0.113.200';
+/**
+ * The issue's figures (300 sign-ins, 1,000 sockets) run with `npm run test:office -w api`; `npm test` runs a
+ * third of them beside the other suites, whose 2 cores a thousand sockets in one process would starve.
+ */
+const FULL = process.env.OFFICE_FULL === '1';
+const SIGN_INS = FULL ? 300 : 100;
+const SOCKETS = FULL ? 1000 : 300;
 const PASSWORD = 'office-morning-42';
 
 /** Runs `work` over `items`, `width` at a time, like people arriving at the door. */
@@ -36,7 +43,7 @@ describe('an office behind one address, with the default limits', () => {
     const company = await createCompany(t, (await superadminLogin(t)).token);
     const em = t.app.get(MikroORM).em.fork();
     const passwordHash = await hashPassword(PASSWORD);
-    people = Array.from({ length: 1000 }, (_, i) =>
+    people = Array.from({ length: Math.max(SOCKETS, SIGN_INS + 40) }, (_, i) =>
       em.create(User, { name: `Person ${i}`, email: `person-${i}@office.test`, passwordHash, role: 'executive', company: company._id }),
     );
     await em.flush();
@@ -45,17 +52,17 @@ describe('an office behind one address, with the default limits', () => {
 
   const signIn = (email: string, password: string) => t.http.post('/api/auth/login').set('X-Forwarded-For', OFFICE).send({ email, password });
 
-  it('300 people sign in correctly from one address within a minute: none is refused', async () => {
+  it(`${SIGN_INS} people sign in correctly from one address within a minute: none is refused`, async () => {
     const started = Date.now();
-    const statuses = await inWaves(people.slice(0, 300), 8, async (p) => (await signIn(p.email, PASSWORD)).status);
+    const statuses = await inWaves(people.slice(0, SIGN_INS), 8, async (p) => (await signIn(p.email, PASSWORD)).status);
     const seconds = (Date.now() - started) / 1000;
-    console.log(`office: 300 correct sign-ins from one address in ${seconds.toFixed(1)} s, ${statuses.filter((s) => s === 200).length} accepted, ${statuses.filter((s) => s === 429).length} refused`);
-    expect(statuses).toEqual(Array(300).fill(200));
+    console.log(`office: ${SIGN_INS} correct sign-ins from one address in ${seconds.toFixed(1)} s, ${statuses.filter((s) => s === 200).length} accepted, ${statuses.filter((s) => s === 429).length} refused`);
+    expect(statuses).toEqual(Array(SIGN_INS).fill(200));
   }, 120_000);
 
-  it('1,000 sockets reconnect from one address after a restart, twice over: all synced', async () => {
+  it(`${SOCKETS} sockets reconnect from one address after a restart, twice over: all synced`, async () => {
     const sessions = t.app.get(SessionService);
-    const tokens = people.map((p) => sessions.issue(p));
+    const tokens = people.slice(0, SOCKETS).map((p) => sessions.issue(p));
     // As the web client connects: socket.io's defaults, which retry a handshake that timed out (a busy server).
     const connectAll = async () => {
       const started = Date.now();
@@ -69,7 +76,8 @@ describe('an office behind one address, with the default limits', () => {
               s.once('sync', () => resolve('synced'));
               s.once('resync', () => resolve('synced'));
               s.on('connect_error', (err) => {
-                if (err.message === 'timeout') return void retries++;
+                // A transport failure (timeout, a reset) is retried by the client; only the server's refusals end it.
+                if (s.active) return void retries++;
                 refusals.push(err.message);
                 resolve(err.message);
               });
@@ -83,8 +91,8 @@ describe('an office behind one address, with the default limits', () => {
     for (const wave of ['first', 'after a restart']) {
       const { outcomes, seconds, refusals, retries } = await connectAll();
       console.log(
-        `office: 1,000 sockets from one address (${wave}) in ${seconds.toFixed(1)} s, ${outcomes.filter((o) => o === 'synced').length} synced, ` +
-          `${refusals.length} refused, ${retries} handshakes retried after a client timeout`,
+        `office: ${SOCKETS} sockets from one address (${wave}) in ${seconds.toFixed(1)} s, ${outcomes.filter((o) => o === 'synced').length} synced, ` +
+          `${refusals.length} refused, ${retries} handshakes retried after a transport failure`,
       );
       expect(refusals).toEqual([]);
       expect(outcomes.filter((o) => o !== 'synced')).toEqual([]);
@@ -93,11 +101,11 @@ describe('an office behind one address, with the default limits', () => {
 
   it('a sprayer at the same address is stopped after 30 failures; the sprayed accounts still open from elsewhere', async () => {
     const statuses: number[] = [];
-    for (let i = 0; i < 40; i++) statuses.push((await signIn(people[300 + i].email, 'Summer2026!')).status);
+    for (let i = 0; i < 40; i++) statuses.push((await signIn(people[SIGN_INS + i].email, 'Summer2026!')).status);
     const firstRefusal = statuses.indexOf(429);
     console.log(`office: spraying from one address refused from attempt ${firstRefusal + 1}`);
     expect(statuses.slice(0, 30)).toEqual(Array(30).fill(401));
     expect(statuses.slice(30)).toEqual(Array(10).fill(429));
-    expect((await t.http.post('/api/auth/login').set('X-Forwarded-For', '198.51.100.99').send({ email: people[300].email, password: PASSWORD })).status).toBe(200);
+    expect((await t.http.post('/api/auth/login').set('X-Forwarded-For', '198.51.100.99').send({ email: people[SIGN_INS].email, password: PASSWORD })).status).toBe(200);
   });
 });
