@@ -33,6 +33,8 @@ const AREAS = {
       ['Companies', 'companies', 'Company Management'],
       ['Admins', 'admins', 'Admin Management'],
       ['Statistics', 'stats', 'Overall System Statistics'],
+      ['Integrations', 'integrations', 'Integrations'],
+      ['Mailbox', 'mailbox', 'Developer Mailbox'],
     ],
   },
   admin: {
@@ -43,6 +45,7 @@ const AREAS = {
       ['Leaderboards', 'leaderboards', 'Leaderboards'],
       ['Announcements', 'announcements', 'Announcements'],
       ['Statistics', 'stats', 'Company Statistics'],
+      ['Integrations', 'integrations', 'Integrations'],
       ['Security', 'security', 'Security Settings'],
     ],
   },
