@@ -20,7 +20,9 @@ export async function startApp({ dbFile, extraEnv = {} }) {
   if (!existsSync(MAIN)) throw new Error('api/dist/main.js not found: run `npm run build` first (the bench builds nothing)');
   const port = await freePort();
   const webDist = join(ROOT, 'web', 'dist');
-  const proc = startChild([...NODE_FLAGS, '--expose-gc', '--require', PROBE, MAIN], {
+  // BENCH_API_NODE_FLAGS: extra flags for the api alone, e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof` to profile it.
+  const extraFlags = (process.env.BENCH_API_NODE_FLAGS ?? '').split(' ').filter(Boolean);
+  const proc = startChild([...NODE_FLAGS, ...extraFlags, '--expose-gc', '--require', PROBE, MAIN], {
     cwd: ROOT,
     env: {
       DATABASE_URL: `sqlite:${dbFile}`,

@@ -5,7 +5,8 @@ import { WEBHOOK_EVENT_TYPES } from '@kpi/contracts';
 import { APP_CONFIG, type AppConfig } from '../../config/env';
 import { outsideRequest } from '../../common/tenancy/query-origin';
 import { CommitFeed } from '../../events/commit-feed';
-import { WebhookDeliveries } from './webhook-deliveries';
+import { LEASE_MS, WebhookDeliveries } from './webhook-deliveries';
+import type { WebhookEndpoint } from './webhook-endpoint.entity';
 import { WebhookRepository } from './webhook.repository';
 
 /** Endpoints one node sends to at once. */
@@ -17,13 +18,16 @@ const DELIVERED_TYPES = new Set<string>(WEBHOOK_EVENT_TYPES);
 /**
  * Runs deliveries off the request path on every node (docs/webhooks.md): woken just after a local commit that
  * logged a deliverable event, and every second; the endpoint lease (webhook.repository.ts) keeps two nodes from
- * sending to one endpoint at once.
+ * sending to one endpoint at once. Leases are taken, and given back once an endpoint has nothing left, a tick's
+ * worth at a time in one statement each, not one endpoint at a time.
  */
 @Injectable()
 export class WebhookDispatcher implements OnApplicationBootstrap, OnModuleDestroy {
   private readonly logger = new Logger('Webhooks');
   private readonly owner = `${hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`;
   private readonly inFlight = new Map<string, Promise<void>>();
+  /** Endpoints this node holds the lease on, and until when (ms since the epoch). */
+  private readonly held = new Map<string, number>();
   private timer: NodeJS.Timeout | null = null;
   private ticking = false;
   private again = false;
@@ -52,6 +56,8 @@ export class WebhookDispatcher implements OnApplicationBootstrap, OnModuleDestro
     if (this.timer) clearInterval(this.timer);
     // A send in flight ends within its timeout; its outcome is recorded before the database closes.
     await Promise.allSettled(this.inFlight.values());
+    await this.repository.release([...this.held.keys()], this.owner).catch(() => undefined);
+    this.held.clear();
   }
 
   /** Looks for due endpoints soon, once however often it is asked before it runs. */
@@ -70,10 +76,12 @@ export class WebhookDispatcher implements OnApplicationBootstrap, OnModuleDestro
     try {
       do {
         this.again = false;
+        if (this.stopped) break;
+        const due = await this.repository.dueEndpointIds(new Date(), this.owner, CONCURRENT_ENDPOINTS + this.inFlight.size);
+        await this.releaseIdle(new Set(due));
         const free = CONCURRENT_ENDPOINTS - this.inFlight.size;
-        if (free <= 0 || this.stopped) break;
-        const due = await this.repository.dueEndpointIds(new Date(), CONCURRENT_ENDPOINTS + this.inFlight.size);
-        for (const id of due.filter((d) => !this.inFlight.has(d)).slice(0, free)) this.start(id);
+        const starting = due.filter((id) => !this.inFlight.has(id)).slice(0, Math.max(free, 0));
+        for (const endpoint of await this.take(starting)) this.start(endpoint);
       } while (this.again);
     } catch (err) {
       this.logger.warn(`looking for due webhook deliveries failed: ${(err as Error).message}`);
@@ -82,8 +90,36 @@ export class WebhookDispatcher implements OnApplicationBootstrap, OnModuleDestro
     }
   }
 
-  private start(id: string): void {
-    const run = this.deliveries.run(id, this.owner).then(
+  /** Leases the endpoints not held long enough yet, in one statement; answers those this node holds, loaded. */
+  private async take(ids: string[]): Promise<WebhookEndpoint[]> {
+    if (ids.length === 0) return [];
+    const now = Date.now();
+    const toLease = ids.filter((id) => (this.held.get(id) ?? 0) - now < LEASE_MS / 2);
+    const until = now + LEASE_MS;
+    for (const id of await this.repository.lease(toLease, this.owner, new Date(now), new Date(until))) this.held.set(id, until);
+    for (const id of toLease) if (this.held.get(id) !== until) this.held.delete(id);
+    return this.repository.held(ids.filter((id) => this.held.has(id)), this.owner);
+  }
+
+  /** Gives back the leases of endpoints with nothing left to send, so another node's commits reach them at once. */
+  private async releaseIdle(due: Set<string>): Promise<void> {
+    const idle = [...this.held.keys()].filter((id) => !due.has(id) && !this.inFlight.has(id));
+    if (idle.length === 0) return;
+    for (const id of idle) this.held.delete(id);
+    await this.repository.release(idle, this.owner);
+  }
+
+  private renew = async (id: string): Promise<number | null> => {
+    const until = Date.now() + LEASE_MS;
+    const [kept] = await this.repository.lease([id], this.owner, new Date(), new Date(until));
+    if (kept) this.held.set(id, until);
+    else this.held.delete(id);
+    return kept ? until : null;
+  };
+
+  private start(endpoint: WebhookEndpoint): void {
+    const id = endpoint.id;
+    const run = this.deliveries.run(endpoint, this.owner, this.held.get(id)!, this.renew).then(
       () => {
         this.inFlight.delete(id);
         this.wake();

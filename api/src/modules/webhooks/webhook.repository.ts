@@ -12,6 +12,10 @@ import { WebhookEndpoint } from './webhook-endpoint.entity';
 import { toAttemptView, toEndpointView, toWebhookEvent } from './webhook.view';
 import type { DbDate } from '../../common/rows/columns';
 import { execute } from '../../database/bound-sql';
+import { readRows } from '../../database/read-rows';
+
+/** An endpoint's delivery state as a run leaves it. */
+export type DeliveryState = Pick<WebhookEndpoint, 'deliveredSeq' | 'failures' | 'failingSince' | 'nextAttemptAt' | 'active' | 'pausedReason' | 'updatedAt'>;
 
 const ENDPOINT_ORDER: SortKey[] = [
   { prop: 'createdAt', dir: 'desc' },
@@ -82,20 +86,23 @@ export class WebhookRepository {
     return new Page(items.map(toAttemptView), more && last ? this.cursors.encode('webhook-attempts', [last.at.getTime(), last.id]) : null);
   }
 
-  /** The last committed sequence number of a company's stream (0 before its first event). */
+  /**
+   * The last committed sequence number of a company's stream (0 before its first event). Like the other reads
+   * of the dispatcher, it runs beside SQLite's writer (read-rows.ts), not in the queue of requests' writes.
+   */
   async streamHead(em: EntityManager, companyId: string): Promise<number> {
-    const [row] = await execute<{ last_seq: number | string }>(em, 'select last_seq from stream_sequences where stream = ?', [companyId]);
+    const [row] = await readRows<{ last_seq: number | string }>(em, 'select last_seq from stream_sequences where stream = ?', [companyId]);
     return Number(row?.last_seq ?? 0);
   }
 
   /** A company's shared events after `afterSeq` up to `upTo`, of the given types, in order. */
   async eventsAfter(em: EntityManager, companyId: string, afterSeq: number, upTo: number, types: readonly string[], limit: number): Promise<WebhookEvent[]> {
     if (types.length === 0) return [];
-    const rows = await execute<EventRow>(
-        em,
-        `select id, type, seq, payload, at, company_id from event_log where stream = ? and company_id = ? and seq > ? and seq <= ? and audience_kind in (?, ?) and type in (${placeholders(types)}) order by seq limit ?`,
-        [companyId, companyId, afterSeq, upTo, ...SHARED_COPIES, ...types, limit],
-      );
+    const rows = await readRows<EventRow>(
+      em,
+      `select id, type, seq, payload, at, company_id from event_log where stream = ? and company_id = ? and seq > ? and seq <= ? and audience_kind in (?, ?) and type in (${placeholders(types)}) order by seq limit ?`,
+      [companyId, companyId, afterSeq, upTo, ...SHARED_COPIES, ...types, limit],
+    );
     return rows.map(eventOf);
   }
 
@@ -113,64 +120,69 @@ export class WebhookRepository {
   // --- the dispatcher's statements: across companies, each endpoint row naming its own ---
 
   /**
-   * Endpoints with a deliverable event they have not been through and nothing holding them back, oldest due first.
-   * Events that never leave (the delivery log's own, the bell's) do not wake an endpoint.
+   * Endpoints with a deliverable event they have not been through and nothing holding them back, free ones and
+   * those `owner` holds: retries by when they came due, then the least recently served (every endpoint gets its
+   * turn when more are due than a node sends to at once). Events that never leave (the delivery log's own, the bell's) do not wake an
+   * endpoint.
    */
-  async dueEndpointIds(now: Date, limit: number): Promise<string[]> {
+  async dueEndpointIds(now: Date, owner: string, limit: number): Promise<string[]> {
     const at = dbDate(this.em)(now);
-    const rows = await execute<{ id: string }>(
+    const rows = await readRows<{ id: string }>(
       this.em,
       `select e.id from webhook_endpoints e join stream_sequences s on s.stream = e.company_id
        where e.active = ? and s.last_seq > e.delivered_seq and (e.next_attempt_at is null or e.next_attempt_at <= ?)
-         and (e.lease_until is null or e.lease_until < ?)
+         and (e.lease_until is null or e.lease_until < ? or e.lease_owner = ?)
          and exists (select 1 from event_log l where l.stream = e.company_id and l.seq > e.delivered_seq
                      and l.audience_kind in (?, ?) and l.type in (${placeholders(WEBHOOK_EVENT_TYPES)}))
-       order by e.next_attempt_at, e.id limit ?`,
-      [true, at, at, ...SHARED_COPIES, ...WEBHOOK_EVENT_TYPES, limit],
+       order by e.next_attempt_at, e.updated_at, e.id limit ?`,
+      [true, at, at, owner, ...SHARED_COPIES, ...WEBHOOK_EVENT_TYPES, limit],
     );
     return rows.map((r) => r.id);
   }
 
   /**
-   * Takes or renews the lease on an endpoint: the one compare-and-set that makes a single node its sender. Answers
-   * the endpoint when this node holds it now, null when another does.
+   * Takes or renews the leases on endpoints: the one compare-and-set that makes a single node an endpoint's
+   * sender. Answers the ids this node holds now; another node holds the rest.
    */
-  async lease(id: string, owner: string, now: Date, until: Date): Promise<WebhookEndpoint | null> {
+  async lease(ids: string[], owner: string, now: Date, until: Date): Promise<string[]> {
+    if (ids.length === 0) return [];
     const at = dbDate(this.em);
     const rows = await execute<{ id: string }>(
-        this.em,
-        'update webhook_endpoints set lease_owner = ?, lease_until = ? where id = ? and active = ? and (lease_until is null or lease_until < ? or lease_owner = ?) returning id',
-        [owner, at(until), id, true, at(now), owner],
-      );
-    if (rows.length === 0) return null;
-    return this.em.fork().findOne(WebhookEndpoint, { id }, { populate: ['secretEnc', 'previousSecretEnc'], refresh: true });
+      this.em,
+      `update webhook_endpoints set lease_owner = ?, lease_until = ?
+       where id in (${placeholders(ids)}) and active = ? and (lease_until is null or lease_until < ? or lease_owner = ?) returning id`,
+      [owner, at(until), ...ids, true, at(now), owner],
+    );
+    return rows.map((r) => r.id);
   }
 
-  async release(id: string, owner: string): Promise<void> {
-    await execute(this.em, 'update webhook_endpoints set lease_owner = null, lease_until = null where id = ? and lease_owner = ?', [id, owner]);
+  /** The active endpoints `owner` holds among `ids`, with their sealed secrets, as the database has them now. */
+  held(ids: string[], owner: string): Promise<WebhookEndpoint[]> {
+    if (ids.length === 0) return Promise.resolve([]);
+    return this.em.fork().find(WebhookEndpoint, { id: { $in: ids }, leaseOwner: owner, active: true }, { populate: ['secretEnc', 'previousSecretEnc'] });
   }
 
-  /** Moves past events the endpoint does not take, while this node still holds it. */
-  async skipTo(id: string, owner: string, seq: number): Promise<void> {
-    await execute(this.em, 'update webhook_endpoints set delivered_seq = ? where id = ? and lease_owner = ? and delivered_seq < ?', [seq, id, owner, seq]);
+  async release(ids: string[], owner: string): Promise<void> {
+    if (ids.length === 0) return;
+    await execute(this.em, `update webhook_endpoints set lease_owner = null, lease_until = null where id in (${placeholders(ids)}) and lease_owner = ?`, [...ids, owner]);
   }
 
-  /** The delivery state as this node wrote it, in the unit of work recording the attempt; false if the lease was lost. */
-  async saveDeliveryState(em: EntityManager, endpoint: WebhookEndpoint, owner: string): Promise<boolean> {
+  /** Writes a run's delivery state in the unit of work recording its attempts; false if the lease was lost. */
+  async saveDeliveryState(em: EntityManager, id: string, owner: string, state: DeliveryState): Promise<boolean> {
     const at = dbDate(em);
     const rows = await execute<{ id: string }>(
       em,
       `update webhook_endpoints set delivered_seq = ?, failures = ?, failing_since = ?, next_attempt_at = ?, active = ?, paused_reason = ?, updated_at = ?
        where id = ? and lease_owner = ? returning id`,
       [
-        endpoint.deliveredSeq,
-        endpoint.failures,
-        endpoint.failingSince ? at(endpoint.failingSince) : null,
-        endpoint.nextAttemptAt ? at(endpoint.nextAttemptAt) : null,
-        endpoint.active,
-        endpoint.pausedReason,
-        at(endpoint.updatedAt),
-        endpoint.id,
+        state.deliveredSeq,
+        state.failures,
+        state.failingSince ? at(state.failingSince) : null,
+        state.nextAttemptAt ? at(state.nextAttemptAt) : null,
+        state.active,
+        state.pausedReason,
+        at(state.updatedAt),
+        id,
         owner,
       ],
     );

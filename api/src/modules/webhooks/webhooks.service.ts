@@ -101,12 +101,12 @@ export class WebhooksService {
       if (input.eventTypes !== undefined) endpoint.eventTypes = input.eventTypes;
       if (input.active !== undefined && input.active !== endpoint.active) {
         endpoint.active = input.active;
-        // Resuming starts over: the event that failed is tried again now, with a fresh count.
         endpoint.pausedReason = null;
-        endpoint.failures = 0;
-        endpoint.failingSince = null;
-        endpoint.nextAttemptAt = null;
+        // Resuming starts over: the event that failed is tried again now, with a fresh count.
+        startOver(endpoint);
       }
+      // A run in flight must not write its old view of the endpoint back: taking its lease stops it.
+      if (input.url !== undefined || input.eventTypes !== undefined || input.active !== undefined) dropLease(endpoint);
       endpoint.updatedAt = new Date();
       await em.flush();
       this.attempts.announceEndpoint(events, endpoint);
@@ -175,9 +175,8 @@ export class WebhooksService {
       const head = await this.repository.streamHead(em, endpoint.company.id);
       if (fromSeq > head + 1) throw invalid(`From sequence must be at most ${head + 1}`, 'fromSeq');
       endpoint.deliveredSeq = fromSeq - 1;
-      endpoint.failures = 0;
-      endpoint.failingSince = null;
-      endpoint.nextAttemptAt = null;
+      startOver(endpoint);
+      dropLease(endpoint);
       endpoint.updatedAt = new Date();
       await em.flush();
       this.attempts.announceEndpoint(events, endpoint);
@@ -217,4 +216,17 @@ export class WebhooksService {
     const refused = refusedUrl(url, this.config.webhookAllowLoopback) ?? (await refusedResolution(url, this.config.webhookAllowLoopback));
     if (refused) throw invalid(refused, 'url');
   }
+}
+
+/** A fresh count of failures: the next delivery is tried now. */
+function startOver(endpoint: WebhookEndpoint): void {
+  endpoint.failures = 0;
+  endpoint.failingSince = null;
+  endpoint.nextAttemptAt = null;
+}
+
+/** Takes the endpoint from whichever node sends to it: that node's next write finds the lease gone and stops. */
+function dropLease(endpoint: WebhookEndpoint): void {
+  endpoint.leaseOwner = null;
+  endpoint.leaseUntil = null;
 }
