@@ -1,17 +1,16 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { EntityManager } from '@mikro-orm/knex';
-import { HOUR, HourlyJob } from '../../common/scheduling/hourly-job';
+import { RetentionJob } from '../../common/scheduling/retention-job';
 import { APP_CONFIG, type AppConfig } from '../../config/env';
 import { MailMessage } from './mail-message.entity';
 
 /**
  * Deletes mail rows that are done with (sent, skipped, failed, or gathered into a digest) once they are older than
- * EVENT_RETENTION_DAYS, like the event log they came from. Pending rows are never deleted. By age only, so
- * several nodes running it at once is harmless.
+ * EVENT_RETENTION_DAYS, like the event log they came from. Pending rows are never deleted.
  */
 @Injectable()
-export class MailPruner extends HourlyJob {
-  protected readonly title = 'mail pruning';
+export class MailPruner extends RetentionJob {
+  protected readonly rows = 'mail row(s)';
 
   constructor(
     private readonly em: EntityManager,
@@ -20,10 +19,11 @@ export class MailPruner extends HourlyJob {
     super();
   }
 
-  protected async work(now: number): Promise<number> {
-    const cutoff = new Date(now - this.config.eventRetentionDays * 24 * HOUR);
-    const rows = await this.em.fork().nativeDelete(MailMessage, { status: { $in: ['sent', 'skipped', 'failed', 'digested'] }, createdAt: { $lt: cutoff } });
-    if (rows) this.logger.log(`pruned ${rows} mail row(s) older than ${cutoff.toISOString()}`);
-    return rows;
+  protected keptDays(): number {
+    return this.config.eventRetentionDays;
+  }
+
+  protected deleteBefore(cutoff: Date): Promise<number> {
+    return this.em.fork().nativeDelete(MailMessage, { status: { $in: ['sent', 'skipped', 'failed', 'digested'] }, createdAt: { $lt: cutoff } });
   }
 }

@@ -1,12 +1,12 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { HOUR, HourlyJob } from '../../common/scheduling/hourly-job';
+import { RetentionJob } from '../../common/scheduling/retention-job';
 import { APP_CONFIG, type AppConfig } from '../../config/env';
 import { WebhookRepository } from './webhook.repository';
 
 /** The delivery log is kept as long as the event log keeps events (EVENT_RETENTION_DAYS), then deleted by age. */
 @Injectable()
-export class WebhookAttemptPruner extends HourlyJob {
-  protected readonly title = 'webhook delivery log pruning';
+export class WebhookAttemptPruner extends RetentionJob {
+  protected readonly rows = 'webhook attempt(s)';
 
   constructor(
     private readonly repository: WebhookRepository,
@@ -15,9 +15,11 @@ export class WebhookAttemptPruner extends HourlyJob {
     super();
   }
 
-  protected async work(now: number): Promise<number> {
-    const pruned = await this.repository.pruneAttempts(new Date(now - this.config.eventRetentionDays * 24 * HOUR));
-    if (pruned) this.logger.log(`pruned ${pruned} webhook attempt(s)`);
-    return pruned;
+  protected keptDays(): number {
+    return this.config.eventRetentionDays;
+  }
+
+  protected deleteBefore(cutoff: Date): Promise<number> {
+    return this.repository.pruneAttempts(cutoff);
   }
 }
