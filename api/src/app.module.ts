@@ -8,6 +8,7 @@ import { ormOptions } from './config/mikro-orm.config';
 import { RequestScopeMiddleware } from './common/request-scope/request-scope.middleware';
 import { ReadConnectionCloser } from './database/read-rows';
 import { WalCheckpointer } from './database/wal-checkpointer';
+import { CachingModule } from './common/caching/caching.module';
 import { EventsModule } from './events/events.module';
 import { HealthModule } from './health/health.module';
 import { loggingModule } from './logging/logging';
@@ -41,6 +42,7 @@ export class AppModule {
         // The request context is ours: part of the request's scope, forked on first use (common/request-scope).
         MikroOrmModule.forRoot({ ...ormOptions(config), registerRequestContext: false }),
         RateLimitModule,
+        CachingModule,
         EventsModule,
         HealthModule,
         AuthCoreModule.forRoot({ sessionUsers: UserSessionRows }),

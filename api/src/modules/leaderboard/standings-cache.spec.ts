@@ -1,5 +1,7 @@
 import type { AnyEnvelope, Audience } from '@kpi/contracts';
+import { CacheDrops } from '../../common/caching/cache-drops';
 import { CommitFeed } from '../../events/commit-feed';
+import { CommittedCacheDrops } from '../../events/committed-cache-drops';
 import { StandingsCache, STANDINGS_TTL_MS, type PeriodBoard } from './standings-cache';
 
 const board = (name: string): PeriodBoard => ({ top10: [], positions: new Map([[name, { rank: 1, userId: name, name, department: 'Sales', totalScore: 8, tasksCompleted: 1, averageScore: 8, performanceLevel: 'good' } as never]]) });
@@ -7,7 +9,9 @@ const event = (type: string, audience: Audience, payload: unknown = {}) => ({ en
 
 function setUp() {
   const feed = new CommitFeed();
-  const cache = new StandingsCache(feed);
+  const drops = new CacheDrops();
+  new CommittedCacheDrops(feed, drops);
+  const cache = new StandingsCache(drops);
   let clock = 0;
   cache.now = () => clock;
   let reads = 0;

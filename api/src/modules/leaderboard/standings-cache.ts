@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import type { LeaderboardEntry } from '@kpi/contracts';
 import { KEPT_ANSWER_TTL_MS, KeptAnswers } from '../../common/caching/kept-answers';
-import { CommitFeed, type RecordedEvent } from '../../events/commit-feed';
+import { audienceCompany, CacheDrops, keepAll, type Drop, type DropRules, type DroppableCache } from '../../common/caching/cache-drops';
 import type { RankedStanding } from '../stats/ranking';
 
 /** How long a company's standings are served without reading the database (common/caching/kept-answers.ts). */
@@ -24,39 +24,60 @@ export interface PeriodBoard {
   positions: Map<string, RankedStanding>;
 }
 
-/** Committed events that never change a standing, a name, a badge, an executive count or a zone. */
-const HARMLESS = new Set(['announcement.created', 'announcement.updated', 'announcement.pinned', 'announcement.deleted', 'notification.created', 'notification.read', 'notification.broadcast', 'leaderboard.generated']);
+/** A company's change, named by its payload. */
+const theCompany = (companyId: string): Drop => [companyId];
 
-/** The company an event concerns, when it names one. */
-function companyOf({ envelope, audience }: RecordedEvent): string | null {
-  if (envelope.type === 'company.updated') return envelope.payload.company._id;
-  if (envelope.type === 'company.deleted') return envelope.payload.companyId;
-  return audience.kind === 'superadmin' ? null : audience.companyId;
-}
+/** Standings hold scores, names, badges, the executive count and the company's zone: what changes those drops them. */
+const STANDINGS_DROPS: DropRules = {
+  'task.assigned': audienceCompany,
+  'task.updated': audienceCompany,
+  'task.deleted': audienceCompany,
+  'task.submitted': audienceCompany,
+  'task.scored': audienceCompany,
+  'badge.awarded': audienceCompany,
+  'user.created': audienceCompany,
+  'user.updated': audienceCompany,
+  'user.deleted': audienceCompany,
+  'admin.created': audienceCompany,
+  'admin.updated': audienceCompany,
+  'admin.deleted': audienceCompany,
+  'session.revoked': audienceCompany,
+  'stats.changed': ({ payload }) => theCompany(payload.companyId),
+  'leaderboard.updated': audienceCompany,
+  'company.updated': ({ payload }) => theCompany(payload.company._id),
+  'company.deleted': ({ payload }) => theCompany(payload.companyId),
+  'company.created': keepAll,
+  'leaderboard.generated': keepAll,
+  'announcement.created': keepAll,
+  'announcement.updated': keepAll,
+  'announcement.pinned': keepAll,
+  'announcement.deleted': keepAll,
+  'notification.created': keepAll,
+  'notification.read': keepAll,
+  'notification.broadcast': keepAll,
+  'webhook.attempted': keepAll,
+  'webhook.updated': keepAll,
+  'webhook.deleted': keepAll,
+};
 
 /**
  * The top 10's reads, kept per company and period for at most a second: every dashboard asks for the same
  * ranking, so it is read once and each caller's own position is a map lookup. A committed event that may
  * change a company's standings (a score, a badge, a user or task change, the company's zone) drops that
- * company's entries when it is handed to the commit feed; an event naming no company drops everything. A
+ * company's entries, on every node (common/caching/cache-drops.ts). A
  * read still running when its company is dropped is no longer handed to later callers.
  */
 @Injectable()
-export class StandingsCache {
+export class StandingsCache implements DroppableCache {
+  readonly cacheName = 'standings';
+  readonly dropRules = STANDINGS_DROPS;
   /** The clock; a test may replace it. */
   now: () => number = () => Date.now();
   private readonly companies = new KeptAnswers<CompanyFacts | null>(MAX_COMPANIES, () => this.now());
   private readonly boards = new KeptAnswers<PeriodBoard>(MAX_BOARDS, () => this.now());
 
-  constructor(feed: CommitFeed) {
-    feed.listen(({ events }) => {
-      for (const event of events) {
-        if (HARMLESS.has(event.envelope.type)) continue;
-        const companyId = companyOf(event);
-        if (companyId) this.drop(companyId);
-        else this.dropAll();
-      }
-    });
+  constructor(drops: CacheDrops) {
+    drops.register(this);
   }
 
   company(companyId: string, read: () => Promise<CompanyFacts | null>): Promise<CompanyFacts | null> {
@@ -67,12 +88,14 @@ export class StandingsCache {
     return this.boards.get(`${companyId} ${periodKey}`, [companyId], read);
   }
 
-  drop(companyId: string): void {
-    this.companies.drop(companyId);
-    this.boards.drop(companyId);
+  drop(companyIds: readonly string[]): void {
+    for (const id of companyIds) {
+      this.companies.drop(id);
+      this.boards.drop(id);
+    }
   }
 
-  dropAll(): void {
+  dropEverything(): void {
     this.companies.dropAll();
     this.boards.dropAll();
   }

@@ -10,7 +10,7 @@ import { Scope } from '../../common/tenancy/scope';
 import { User } from '../users/user.entity';
 import { commentsOf, taskPageRows, taskRowView } from './task-rows';
 import { TaskPages } from './task-pages';
-import { CommitFeed } from '../../events/commit-feed';
+import { CacheDrops } from '../../common/caching/cache-drops';
 
 
 /** Newest first; the id breaks ties so the order (and so every page) is total. */
@@ -52,9 +52,9 @@ export class TaskQueries {
   constructor(
     private readonly em: EntityManager,
     private readonly cursors: CursorCodec,
-    feed: CommitFeed,
+    drops: CacheDrops,
   ) {
-    this.pages = new TaskPages(feed);
+    this.pages = new TaskPages(drops);
   }
 
   /** GET /tasks: admins their company's tasks, the superadmin one company (`?company=`) or all; kept a second (task-pages.ts). */
