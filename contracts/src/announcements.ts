@@ -38,7 +38,7 @@ export const createAnnouncementSchema = z.object({
   priority: priority.default('medium'),
   isPinned: z.boolean({ error: 'Pinned must be true or false' }).default(false),
   expiresAt: expiresAt.optional(),
-  /** Accepted for SPEC §7 compatibility; company and author always come from the caller. */
+  /** Accepted for older clients (docs/product.md#rest-api); company and author always come from the caller. */
   company: idField('Company').optional().nullable(),
   author: idField('Author').optional().nullable(),
 });

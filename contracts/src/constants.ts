@@ -1,4 +1,4 @@
-/** Business constants of SPEC §9 and the limits of DESIGN §3: one place for api and web. */
+/** The business constants and limits of docs/product.md#business-rules-and-constants: one place for api and web. */
 
 export const PRODUCT_NAME = 'KPI Tracker';
 export const PRODUCT_TAGLINE = 'Executive KPI Tracker';

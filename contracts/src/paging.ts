@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { idField } from './common/fields';
 import { TASK_STATUSES } from './constants';
 
-/** DESIGN §3 and docs/paging.md: every list is paged; the body stays an array, the next cursor rides in headers. */
+/** docs/paging.md: every list is paged; the body stays an array, the next cursor rides in headers. */
 export const PAGE_DEFAULT = 50;
 export const PAGE_MAX = 200;
 /** Response header carrying the next page's cursor; absent on the last page. A `Link: <…>; rel="next"` says the same. */

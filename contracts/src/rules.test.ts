@@ -34,7 +34,7 @@ describe('scoring rules', () => {
   });
 });
 
-describe('request schemas carry the SPEC messages', () => {
+describe('request schemas carry the messages of the product', () => {
   const firstMessage = (r: { success: boolean; error?: { issues: { message: string }[] } }) => r.error?.issues[0]?.message;
 
   it('refuses scores outside 0..10 with the field named', () => {

@@ -90,7 +90,7 @@ export const createTaskSchema = z.object({
   deadline: dateField('Deadline'),
   priority: priority.default('medium'),
   reportLink: httpUrl('Report link', 'Report link is required'),
-  /** Accepted for SPEC §7 compatibility; the company always comes from the caller. */
+  /** Accepted for older clients (docs/product.md#rest-api); the company always comes from the caller. */
   company: idField('Company').optional().nullable(),
 });
 export const updateTaskSchema = z.object({

@@ -36,7 +36,7 @@ const userFields = {
 };
 
 /**
- * POST /users. `role` and `company` are what the client sends (SPEC §7); the server decides
+ * POST /users. `role` and `company` are what the client sends (docs/product.md#rest-api); the server decides
  * what the caller may create: an admin's company always comes from the token. Without `password` the person
  * is created waiting for an invitation (POST /users/{id}/invitation) and chooses their own.
  */

@@ -124,7 +124,7 @@ test("the executive's Company Leaderboard shows the ranking, '(You)' and 'My Cur
   assert.equal(await section(exec, 'Your Position').count(), 0);
   await exec.screenshot({ path: `${SHOTS}/lb-executive-company-leaderboard.png`, fullPage: true });
 
-  // Yearly: no month selector, a year heading. An empty year: SPEC's empty state.
+  // Yearly: no month selector, a year heading. An empty year: the product's empty state.
   await exec.getByLabel('Period Type').selectOption('yearly');
   await exec.getByRole('heading', { name: `${now.getFullYear()} Leaderboard` }).waitFor();
   assert.equal(await exec.getByLabel('Month', { exact: true }).count(), 0);
@@ -280,7 +280,7 @@ test('the Performance Dashboard shows the tiles, both charts, the top 10 and the
   await tileValue(exec, 'Average Score').getByText('7.9', { exact: true }).waitFor();
   assert.deepEqual(navigations, []);
 
-  // Another month: unranked there, SPEC's empty state.
+  // Another month: unranked there, the product's empty state.
   const previous = new Date(now.getFullYear(), now.getMonth() - 1, 1);
   await exec.getByLabel('Year', { exact: true }).selectOption(String(previous.getFullYear()));
   await exec.getByLabel('Month', { exact: true }).selectOption(String(previous.getMonth() + 1));
@@ -317,7 +317,7 @@ test("an executive ranked beyond the top 10 gets a separate 'Your Position' card
   assert.equal(await section(tenth, 'Your Position').count(), 0);
 });
 
-test('fetch failures show SPEC toasts: the server message or the fallback, and the list is cleared', { skip }, async () => {
+test('fetch failures show the toasts of the product: the server message or the fallback, and the list is cleared', { skip }, async () => {
   const exec = await signInAs(people.Erin, '/executive/leaderboard', 'Company Leaderboard');
   await exec.getByRole('list', { name: 'Top 10 Executives' }).waitFor();
   await exec.route('**/api/leaderboard/yearly/**', (route) =>
@@ -339,7 +339,7 @@ test('fetch failures show SPEC toasts: the server message or the fallback, and t
   await exec.getByRole('button', { name: 'Try Again' }).click();
   await exec.getByRole('group', { name: 'Average Score' }).waitFor();
 
-  // SPEC §5: without a company id the dashboard's leaderboard cannot load: an error and the generic toast.
+  // docs/product.md#validation-messages: without a company id the dashboard's leaderboard cannot load: an error and the generic toast.
   const orphan = await person();
   await orphan.route('**/api/auth/verify', async (route) => {
     const response = await route.fetch();

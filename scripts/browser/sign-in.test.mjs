@@ -1,4 +1,4 @@
-// Browser tests for the ways into the app beyond SPEC's password form: an invitation link, "forgot password"
+// Browser tests for the ways into the app beyond the password form: an invitation link, "forgot password"
 // (and, in the same file, single sign-on through a real OpenID provider).
 // Run after `npm run build`: node --test scripts/browser/sign-in.test.mjs (screenshots go to /tmp/shots).
 import { after, before, test } from 'node:test';

@@ -1,4 +1,4 @@
-// Browser tests for the SPEC's last gaps (issue 11): awarding a badge by hand (seen live by the executive), the
+// Browser tests for the product's last gaps (issue 11): awarding a badge by hand (seen live by the executive), the
 // score history disclosure, published leaderboards (the frozen snapshot beside the live view, with its CSV),
 // the status badge beside OVERDUE and the Pending tile, default periods in the company's time zone, and a
 // monthly trend that leaves months without scores out.
@@ -36,7 +36,7 @@ async function assertFitsPhone(page, what) {
 
 let n = 0;
 const openTask = (who, title = `Task ${++n}`, deadline = inDays(5)) =>
-  api.post('/tasks', adminToken, { title, description: `${title}: arranged by the SPEC gaps test`, assignedTo: who._id, deadline, priority: 'medium', reportLink: 'https://reports.example.com/gaps' });
+  api.post('/tasks', adminToken, { title, description: `${title}: arranged by the gaps test`, assignedTo: who._id, deadline, priority: 'medium', reportLink: 'https://reports.example.com/gaps' });
 /** Created, submitted on time and scored: total = 0.4·quality + 4 + 0.2·initiative. */
 async function scoredTask(who, quality, initiative, title) {
   const task = await openTask(who, title);

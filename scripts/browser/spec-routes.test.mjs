@@ -1,4 +1,4 @@
-// Browser tests for SPEC to the letter (issue 29): every sidebar tab answers at /{area}/{tab}, the first included,
+// Browser tests for the product's routes to the letter (issue 29, docs/product.md#routes): every sidebar tab answers at /{area}/{tab}, the first included,
 // and is marked current there; the Company Leaderboard's position cards read the board on screen (a published
 // snapshot or the live ranking) and say which; a re-scored task's History shows each figure before → after.
 // Run after `npm run build`: node --test scripts/browser/spec-routes.test.mjs

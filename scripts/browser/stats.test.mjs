@@ -192,7 +192,7 @@ test("the superadmin's Overall System Statistics show totals, company table, top
   assert.match(await top.nth(0).textContent(), /^1Stats Alpha Co7\.6\/10$/);
   assert.match(await top.nth(1).textContent(), /^2Stats Beta Co7\.4\/10$/);
 
-  // SPEC §9: 7.6 ≥ 7.5 good; 71% ≥ 60% moderate; 3 companies ≥ 2 growing.
+  // docs/product.md#business-rules-and-constants: 7.6 ≥ 7.5 good; 71% ≥ 60% moderate; 3 companies ≥ 2 growing.
   const health = region(page, 'Health Indicators');
   await health.getByRole('group', { name: 'System Performance' }).getByText('Good', { exact: true }).waitFor();
   await health.getByRole('group', { name: 'Task Completion' }).getByText('Moderate', { exact: true }).waitFor();
@@ -203,7 +203,7 @@ test("the superadmin's Overall System Statistics show totals, company table, top
   await shoot(page, 'stats-superadmin');
 });
 
-test('failures toast the SPEC messages and show the empty state', { skip }, async () => {
+test('failures toast the messages of the product and show the empty state', { skip }, async () => {
   const admin = await adminStats(alpha);
   await expectCard(admin, 'Total Tasks', 5);
   await admin.route('**/api/kpi/**', (route) => route.fulfill({ status: 500, contentType: 'application/json', body: '{"statusCode":500,"message":"Internal server error"}' }));

@@ -74,7 +74,7 @@ test('the admin creates a task in the UI and it appears for the executive withou
   const dialog = admin.getByRole('dialog', { name: 'Create Task' });
   assert.equal(await dialog.getByLabel('Priority').inputValue(), 'medium');
 
-  // The form checks before sending, with SPEC's messages.
+  // The form checks before sending, with the product's messages (docs/product.md#validation-messages).
   await dialog.getByLabel('Title').fill('Q3 pipeline review');
   await dialog.getByLabel('Description').fill('Review every open opportunity above 10k.');
   await dialog.getByRole('button', { name: 'Create Task' }).click();

@@ -63,7 +63,7 @@ export const layers = [
   },
   {
     layer: 'web/src/lib',
-    // The one jotai store lives in app/store.ts (STYLE.md) and non-React code in lib/ writes atoms through it.
+    // The one jotai store lives in app/store.ts (docs/architecture.md#layers) and non-React code in lib/ writes atoms through it.
     forbid: [folder('features'), folder('pages'), folder('app', { except: 'store' })],
     because: 'lib/ sits under the features; only the store may be taken from app/',
   },

@@ -96,7 +96,7 @@ describe('invitations and forgot password', () => {
     expect((await invite(user, a.executives[0].token)).status).toBe(403);
   });
 
-  it("SPEC's form still works: a temporary password, to be changed at first sign-in", async () => {
+  it("the create form's temporary password still works: a temporary password, to be changed at first sign-in", async () => {
     const res = await t.http
       .post('/api/users')
       .set(bearer(a.admin.token))

@@ -4,7 +4,7 @@ import { Notification } from '../../src/modules/notifications/notification.entit
 import { bearer, createMember, type Member, startTwoCompanies, type Tenant, type TwoCompanies } from '../utils/factories';
 import type { TestApp } from '../utils/test-app';
 
-/** DESIGN §3 / docs/paging.md: every list is paged with a cursor; counters come from SQL, never from a page. */
+/** docs/paging.md: every list is paged with a cursor; counters come from SQL, never from a page. */
 describe('paging and counters', () => {
   let ctx: TwoCompanies;
   let t: TestApp;

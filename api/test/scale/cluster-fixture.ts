@@ -44,7 +44,7 @@ export async function startCluster(env: ScaleEnv, extra: Record<string, string> 
   };
 }
 
-/** What one member may see of their company's stream (DESIGN §4 audiences). */
+/** What one member may see of their company's stream (the audiences of contracts/src/realtime/events.ts). */
 export const visibleTo = (member: Member) => (row: EventLog) =>
   row.audienceKind === 'company' ||
   (row.audienceKind === 'admins' && member.user.role === 'admin') ||

@@ -10,7 +10,7 @@ const inDays = (days: number) => new Date(Date.now() + days * 24 * 3600 * 1000).
 const WAIT_MS = 8000;
 
 /**
- * Two api instances, A and B, on one PostgreSQL database and one Redis (DESIGN §4, scale-out): what is caused
+ * Two api instances, A and B, on one PostgreSQL database and one Redis (docs/scale-out.md): what is caused
  * through A reaches sockets connected to B, in order and without gaps, and never another company's sockets.
  */
 describeScale('two api instances sharing PostgreSQL and Redis', (env) => {
@@ -39,7 +39,7 @@ describeScale('two api instances sharing PostgreSQL and Redis', (env) => {
 
   /** The event log of one stream, read through instance A's database connection. */
   const log = (stream: string) => A.app.get(MikroORM).em.fork().find(EventLog, { stream }, { orderBy: { seq: 'asc' } });
-  /** What a member of the company may see of its stream (DESIGN §4 audiences). */
+  /** What a member of the company may see of its stream (the audiences of contracts/src/realtime/events.ts). */
   const visibleTo = (member: Member, role: 'admin' | 'executive') => (row: EventLog) =>
     row.audienceKind === 'company' || (row.audienceKind === 'admins' && role === 'admin') || (row.audienceKind === 'user' && row.audienceUserId === member.user._id);
   const ofCompany = (companyId: string) => (e: EventEnvelope) => e.companyId === companyId;

@@ -3,7 +3,7 @@ import toast from 'react-hot-toast';
 import { confirmAction } from '../components/ui';
 import { isUnauthorized } from './api';
 
-/** One delete as every list screen does it (SPEC §8's toasts): the call, then the list, then a quiet reload. */
+/** One delete as every list screen does it (docs/product.md#toasts): the call, then the list, then a quiet reload. */
 export interface DeleteSteps {
   call: () => Promise<unknown>;
   /** Takes the item off the list at once (its event will say the same to the other tabs). */

@@ -15,7 +15,7 @@ describe('formProblem', () => {
     expect(formProblem(scoreTaskSchema, input, { blankFirst: true })?.message).toBe('Quality, initiative, and feedback are required');
   });
 
-  it("gives the new password's rules in SPEC's words", () => {
+  it("gives the new password's rules in the product's words", () => {
     const newPassword = changePasswordSchema.pick({ newPassword: true });
     expect(formProblem(newPassword, { newPassword: 'short' })?.message).toBe('Password must be at least 8 characters long');
     expect(formProblem(newPassword, { newPassword: 'a-long-enough-one' })).toBeNull();

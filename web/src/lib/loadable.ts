@@ -6,7 +6,7 @@ import { appendNew, removeById, upsertById } from './collections';
 import type { LoadStatus } from './loadStatus';
 import { pageStateAtoms, resetPageState, type PageState } from './pagedList';
 
-/** How a feature's load reports a failure. The texts are SPEC §8's. */
+/** How a feature's load reports a failure. The texts are docs/product.md#toasts. */
 export interface LoadableOptions {
   /** The failure text ('Failed to fetch admins'): the toast, and the error atom for error views. */
   failure: string;
@@ -14,7 +14,7 @@ export interface LoadableOptions {
   describe?: (error: unknown) => string;
   /** One toast id, so a load retried while its failure toast still shows does not stack a second one. */
   toastId?: string;
-  /** 'log': the failure is only logged (SPEC: no toast for it). */
+  /** 'log': the failure is only logged (docs/product.md#toasts: no toast for it). */
   notify?: 'toast' | 'log';
   /** A failed load empties what is shown (boards), unless a quiet reload fails over a ready value. */
   clearOnError?: boolean;

@@ -20,7 +20,7 @@ export const HELMET_OPTIONS: Parameters<typeof helmet>[0] = {
   xFrameOptions: { action: 'deny' },
   // Chromium keys agent clusters by origin without it (document.domain stays disabled); the explicit opt-in
   // makes it start a page's renderer only once the answer is in, ~50 ms later on a cold visit (SECURITY.md,
-  // docs/benchmarks.md "/login first paint").
+  // docs/benchmarks.md#findings-behind-the-code).
   originAgentCluster: false,
 };
 

@@ -51,7 +51,7 @@ export class Scope {
 
   /**
    * The scope narrowed to a company the caller names (`?company=`, a body's `company`). Admins and executives
-   * may only name their own (403, as SPEC pins it); the superadmin any, or none to stay across companies.
+   * may only name their own (403: docs/product.md#roles); the superadmin any, or none to stay across companies.
    */
   narrowTo(requested?: string | null): Scope {
     if (this.isAllCompanies) return requested ? Scope.company(requested) : this;
@@ -105,7 +105,7 @@ export class Scope {
 
   /**
    * The user whose own records (tasks, stats, badges) the caller asks for: another company's user is 404; an
-   * executive asking for a colleague is 403 (SPEC); admins read their company; the superadmin anyone.
+   * executive asking for a colleague is 403 (docs/product.md#roles); admins read their company; the superadmin anyone.
    */
   async visibleUser<T extends Owned, P extends string = never>(
     em: EntityManager,

@@ -34,7 +34,7 @@ const USER_ORDER: SqlSortKey[] = [
 const USER_CURSOR = ['number', 'string', 'string'] as const;
 
 /**
- * Who manages whom (DESIGN §3, docs/decisions.md): the superadmin manages companies and admins and reads
+ * Who manages whom (docs/product.md#roles, docs/decisions.md): the superadmin manages companies and admins and reads
  * everyone else; an admin manages the executives of their own company only; executives manage nobody.
  */
 const EXECUTIVES_BELONG_TO_ADMINS = "Executives are managed by their company's admins; the superadmin manages companies and admins";

@@ -1,4 +1,4 @@
-/** One sidebar tab: it answers at /{area}/{path} (SPEC's routes); the bare /{area} redirects to the first tab. */
+/** One sidebar tab: it answers at /{area}/{path} (docs/product.md#routes); the bare /{area} redirects to the first tab. */
 export interface TabDef {
   path: string;
   label: string;

@@ -16,7 +16,7 @@ export const NO_COMPANY_MESSAGE = 'No company assigned to user';
 export async function loadAnnouncements({ quiet = false } = {}): Promise<void> {
   const user = store.get(sessionUserAtom);
   if (!user) return;
-  // Admins and executives read their own company's announcements, so they need one (SPEC §5).
+  // Admins and executives read their own company's announcements, so they need one (docs/product.md#validation-messages).
   if (user.role !== 'superadmin' && !companyIdOf(user)) {
     announcements.fail(NO_COMPANY_MESSAGE);
     if (!quiet) toast.error(NO_COMPANY_MESSAGE, { id: FETCH_TOAST_ID });

@@ -4,7 +4,7 @@ const HOUR_MS = 60 * 60 * 1000;
 const DAY_MS = 24 * HOUR_MS;
 
 /**
- * How long ago something happened, as announcements show it (SPEC §9): under an hour 'Just now', under a day
+ * How long ago something happened, as announcements show it (docs/product.md#business-rules-and-constants): under an hour 'Just now', under a day
  * '{n}h ago', under a week '{n}d ago', otherwise the date ('Mar 5, 2026'). A time slightly in the future
  * (another machine's clock) counts as 'Just now'.
  */

@@ -1,6 +1,6 @@
 import type { Announcement } from '@kpi/contracts';
 
-/** Pinned first, then newest first (SPEC §2), the order the server answers in. */
+/** Pinned first, then newest first (docs/product.md#admin), the order the server answers in. */
 export function byPinnedThenNewest(a: Announcement, b: Announcement): number {
   if (a.isPinned !== b.isPinned) return a.isPinned ? -1 : 1;
   return b.createdAt.localeCompare(a.createdAt);

@@ -40,7 +40,7 @@ export function ExecutiveList() {
   const summary = searchSummary(search);
 
   useEffect(() => {
-    // Only an admin with a company loads the list (SPEC §6).
+    // Only an admin with a company loads the list (docs/product.md#roles).
     if (companyId) void loadExecutives(companyId);
   }, [companyId]);
 

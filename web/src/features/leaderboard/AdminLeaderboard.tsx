@@ -12,7 +12,7 @@ import { useLeaderboard } from './useLeaderboard';
 import { usePublishedBoard } from './usePublishedBoard';
 
 /**
- * Leaderboards (admin, SPEC §2): the chosen period's top 10, publishing it (Generate Leaderboard) and a CSV
+ * Leaderboards (admin, docs/product.md#admin): the chosen period's top 10, publishing it (Generate Leaderboard) and a CSV
  * download. The current month's board moves live as tasks are scored (LeaderboardRealtimeEffect).
  */
 export function AdminLeaderboard() {

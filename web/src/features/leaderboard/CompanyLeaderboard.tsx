@@ -25,7 +25,7 @@ function shownBoard(live: Leaderboard | null, published: PublishedLoad | null): 
 }
 
 /**
- * Company Leaderboard (executive, SPEC §2): the chosen period's ranking with the executive's own position,
+ * Company Leaderboard (executive, docs/product.md#executive): the chosen period's ranking with the executive's own position,
  * both read from the board on screen: the published snapshot or the live ranking, and the cards say which.
  * The current month's live board moves as tasks are scored (LeaderboardRealtimeEffect).
  */

@@ -8,7 +8,7 @@ import { applyLiveTop10, boardMatches, csvFilename, periodOf, samePeriod, type L
 
 /**
  * Fetches the board of `query` into the atoms; a late answer for a period the user has left is dropped.
- * `quiet` (live refresh): keep what is shown, no spinner and no toast. A failed load clears the list (SPEC §8).
+ * `quiet` (live refresh): keep what is shown, no spinner and no toast. A failed load clears the list (docs/product.md#toasts).
  */
 export async function loadLeaderboard(query: LeaderboardQuery, { quiet = false } = {}): Promise<void> {
   await leaderboard.load(() => leaderboardApi.board(query), { quiet });

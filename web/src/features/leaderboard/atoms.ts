@@ -17,7 +17,7 @@ export const leaderboard = loadable<Leaderboard | null>(null, {
   failure: FETCH_FAILED,
   describe: (error) => errorMessage(error, FETCH_FAILED),
   toastId: 'leaderboard-fetch',
-  // SPEC §8: a failed load clears the list.
+  // A failed load clears the list (docs/product.md#toasts).
   clearOnError: true,
 });
 export const leaderboardAtom = leaderboard.value;

@@ -13,7 +13,7 @@ export interface LeaderboardQuery {
 /** The current month in the company's time zone (the browser's without one): the screens' default period. */
 export const currentQuery = (now = new Date(), timeZone?: string): LeaderboardQuery => ({ type: 'monthly', ...monthIn(now, timeZone) });
 
-/** The year selector: the current year and the previous ones, newest first (SPEC §9: five). */
+/** The year selector: the current year and the previous ones, newest first (five: docs/product.md#business-rules-and-constants). */
 export const yearOptions = (now = new Date(), timeZone?: string): number[] => {
   const { year } = monthIn(now, timeZone);
   return Array.from({ length: YEARS_SHOWN }, (_, i) => year - i);
@@ -49,7 +49,7 @@ export const medalFor = (rank: number): string | null => MEDALS[rank] ?? null;
 
 export const LEVEL_TONES: Record<PerformanceLevel, BadgeTone> = { excellent: 'green', satisfactory: 'amber', underperforming: 'red' };
 
-/** Scores and averages are shown to one decimal (SPEC §9). */
+/** Scores and averages are shown to one decimal (docs/product.md#business-rules-and-constants). */
 export const oneDecimal = (value: number): string => (Number.isFinite(value) ? value.toFixed(1) : '0.0');
 
 export const rankedCount = (count: number): string => `${count} ${count === 1 ? 'executive' : 'executives'} ranked`;

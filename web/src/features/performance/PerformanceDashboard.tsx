@@ -53,7 +53,7 @@ function DetailedMetrics({ breakdown }: { breakdown: ExecutiveStats['scoreBreakd
 }
 
 /**
- * Performance Dashboard (executive, SPEC §2): figures, level, two charts, the company's top 10 for the chosen
+ * Performance Dashboard (executive, docs/product.md#executive): figures, level, two charts, the company's top 10 for the chosen
  * month with the executive's own position, and the score breakdown. Kept live by PerformanceRealtimeEffect.
  */
 export function PerformanceDashboard() {

@@ -9,7 +9,7 @@ import type { PerformanceQuery } from './rules';
 /**
  * Fetches the executive's figures and the company's top 10 for the month, together; a late answer for a
  * month the user has left is dropped. The top 10 needs the company id: without one the load fails with the
- * generic toast (SPEC §5). `quiet`: live refresh, no spinner, no toast, and a failure keeps what is shown.
+ * generic toast (docs/product.md#validation-messages). `quiet`: live refresh, no spinner, no toast, and a failure keeps what is shown.
  */
 export async function loadPerformance(query: PerformanceQuery, { quiet = false } = {}): Promise<void> {
   const user = store.get(sessionUserAtom);

@@ -18,7 +18,7 @@ export const currentMonth = (now = new Date(), timeZone?: string): PerformanceQu
 export const trendPoint = (m: MonthlyScore): number | null =>
   m.scoredTasks === 0 || (m.scoredTasks === undefined && m.score === 0) ? null : m.score;
 
-/** Rounded percent of completed over total tasks; 0 with no tasks (SPEC §2). */
+/** Rounded percent of completed over total tasks; 0 with no tasks (docs/product.md#executive). */
 export const completionRate = (completed: number, total: number): number => (total > 0 ? Math.round((completed / total) * 100) : 0);
 
 /** '#rank of totalExecutives', or an em dash while the executive is not ranked in the period. */

@@ -16,7 +16,7 @@ export function LoginForm({ preview = false }: { preview?: boolean }) {
   const [password, setPassword] = useState('');
   const [showPassword, setShowPassword] = useState(false);
   const [busy, setBusy] = useState(false);
-  // SPEC's form first; "Sign in with single sign-on" swaps in the email-only path (docs/single-sign-on.md).
+  // The email and password form first (docs/product.md#sign-in); "Sign in with single sign-on" swaps in the email-only path (docs/single-sign-on.md).
   const [sso, setSso] = useState(false);
 
   const submit = async (event: SubmitEvent<HTMLFormElement>) => {

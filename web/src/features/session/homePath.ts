@@ -9,7 +9,7 @@ export const AREA_PATHS: Record<Role, string> = {
 /** Where a user lands after sign-in, or when an already signed-in user opens / or /login. */
 export const homePathFor = (role: Role): string => AREA_PATHS[role] ?? '/login';
 
-/** Whether a user may open an area: the role must match exactly (SPEC §6). */
+/** Whether a user may open an area: the role must match exactly (docs/product.md#roles). */
 export const canEnter = (user: Pick<User, 'role'> | null, area: Role): boolean => user?.role === area;
 
 /** The company a user belongs to, as an id, whichever form the server sent. */

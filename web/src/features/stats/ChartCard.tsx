@@ -15,7 +15,7 @@ interface ChartCardProps {
   className?: string;
 }
 
-/** One titled chart (SPEC §9: height 300); with no data, a quiet line of the same height instead. */
+/** One titled chart (300 px high: docs/product.md#business-rules-and-constants); with no data, a quiet line of the same height instead. */
 export function ChartCard({ title, subtitle, chart, empty = 'No scored tasks yet', className }: ChartCardProps) {
   const headingId = useId();
   return (

@@ -9,7 +9,7 @@ interface Row {
   reading: HealthReading<string>;
 }
 
-/** SPEC §9 health indicators: system score, completion rate and number of companies, each read by threshold. */
+/** The health indicators (docs/product.md#business-rules-and-constants): system score, completion rate and number of companies, each read by threshold. */
 export function HealthIndicators({ averageScore, completionRatePercent, companies }: { averageScore: number; completionRatePercent: number; companies: number }) {
   const headingId = useId();
   const rows: Row[] = [

@@ -41,7 +41,7 @@ export async function downloadCompanyStatsCsv(companyId: string): Promise<void> 
       clearSession();
       return;
     }
-    // SPEC §8 names no message for the download: it is the company statistics that could not be fetched.
+    // The product names no message for the download (docs/product.md#toasts): it is the company statistics that could not be fetched.
     toast.error('Failed to fetch company statistics');
   }
 }

@@ -12,7 +12,7 @@ export interface ChartSpec {
   options: NonNullable<ChartProps['options']>;
 }
 
-/** SPEC §9: pie colours green, amber, red (excellent, satisfactory, underperforming). */
+/** Pie colours (docs/product.md#business-rules-and-constants): green, amber, red (excellent, satisfactory, underperforming). */
 export const LEVEL_COLOURS = { excellent: '#10b981', satisfactory: '#f59e0b', underperforming: '#ef4444' } as const;
 const INDIGO = '#4f46e5';
 const VIOLET = '#7c3aed';

@@ -31,7 +31,7 @@ export const LEVEL_LABELS: Record<PerformanceLevel, string> = {
   underperforming: 'Underperforming',
 };
 
-/** SPEC §4: a department's or company's level reads 'Needs Improvement' below satisfactory. */
+/** docs/product.md#business-rules-and-constants: a department's or company's level reads 'Needs Improvement' below satisfactory. */
 const GROUP_LEVELS: Record<PerformanceLevel, { label: string; tone: BadgeTone }> = {
   excellent: { label: 'Excellent', tone: 'green' },
   satisfactory: { label: 'Satisfactory', tone: 'amber' },

@@ -1,6 +1,6 @@
 import { HEALTH_THRESHOLDS } from '@kpi/contracts';
 
-/** The system health indicators of SPEC §9: pure thresholds, each with its label and a tone to colour it. */
+/** The system health indicators (docs/product.md#business-rules-and-constants): pure thresholds, each with its label and a tone to colour it. */
 export type HealthTone = 'green' | 'amber' | 'red';
 export interface HealthReading<K extends string> {
   key: K;

@@ -20,7 +20,7 @@ interface TaskFormProps {
 
 type OpenStatus = 'pending' | 'in-progress';
 
-/** Create or edit a task, in a modal. Validation runs here first, with the messages of SPEC §5. */
+/** Create or edit a task, in a modal. Validation runs here first, with the messages of docs/product.md#validation-messages. */
 export function TaskForm({ task, companyId, executives, onClose }: TaskFormProps) {
   const ids = { title: useId(), description: useId(), assignedTo: useId(), deadline: useId(), reportLink: useId() } satisfies Record<TaskFormField, string>;
   const [title, setTitle] = useState(task?.title ?? '');

@@ -46,7 +46,7 @@ export const workStatus = (task: Pick<Task, 'status' | 'workStatus'>): Exclude<T
 export interface ExecutiveTaskCounts {
   total: number;
   completed: number;
-  /** Pending or in progress (SPEC), those past their deadline included. */
+  /** Pending or in progress (docs/product.md#screens, My Tasks), those past their deadline included. */
   pending: number;
   /** Past the deadline, neither submitted nor completed: also counted in `pending`. */
   overdue: number;
@@ -95,7 +95,7 @@ export const summaryCounts = (summary: TaskSummary | null): AdminTaskCounts => (
 });
 
 /**
- * The executive's tiles from the server's counters. Pending is SPEC's "pending or in-progress", late work included,
+ * The executive's tiles from the server's counters. Pending is "pending or in-progress" (docs/product.md#screens), late work included,
  * so Overdue (open work past its deadline) is a subset of it.
  */
 export const executiveSummaryCounts = (summary: TaskSummary | null): ExecutiveTaskCounts => ({
@@ -129,7 +129,7 @@ export interface ScoreInput {
 }
 
 /**
- * The scoring panel's checks: the contract's (SPEC §5's words), a missing field before a score out of range.
+ * The scoring panel's checks: the contract's (docs/product.md#validation-messages), a missing field before a score out of range.
  * Null when the scores may be sent. An empty panel has its own message (a display rule, not the server's).
  */
 export function validateScore({ quality, initiative, feedback }: ScoreInput): string | null {
@@ -157,7 +157,7 @@ export function scorePreview(task: Pick<Task, 'submission' | 'deadline'>, qualit
 
 /** A score as the product shows it: out of 10, at most one decimal (8 → '8', 7.25 → '7.3'). */
 export const formatScore = (value: number): string => String(Math.round(value * 10) / 10);
-/** Totals and averages always carry one decimal (SPEC §9). */
+/** Totals and averages always carry one decimal (docs/product.md#business-rules-and-constants). */
 export const formatTotal = (value: number): string => value.toFixed(1);
 
 export const scoredToastMessage = (task: Pick<Task, 'title' | 'scoring'>): string =>
@@ -194,7 +194,7 @@ export interface TaskFormInput {
 }
 export type TaskFormField = keyof TaskFormInput;
 
-/** The task form's checks: the contract's, in field order, with its (SPEC §5's) messages. */
+/** The task form's checks: the contract's, in field order, with its messages (docs/product.md#validation-messages). */
 export function validateTaskForm(input: TaskFormInput): { field: TaskFormField; message: string } | null {
   // The picker gives local time; an unreadable value goes as typed, so the schema names it invalid.
   const deadline = fromLocalInput(input.deadline) ?? input.deadline;
@@ -216,6 +216,6 @@ export const STATUS_TONES: Record<TaskStatus, BadgeTone> = {
   overdue: 'red',
 };
 
-/** Urgent, high and medium have their own colours; anything else is gray (SPEC §4). */
+/** Urgent, high and medium have their own colours; anything else is gray (docs/product.md#business-rules-and-constants). */
 export const priorityTone = (priority: string): BadgeTone =>
   priority === 'urgent' ? 'red' : priority === 'high' ? 'amber' : priority === 'medium' ? 'indigo' : 'gray';

@@ -31,7 +31,7 @@ export function UserForm({ kind, user, companies, companyId, onClose, onSaved }:
   const [phoneNumber, setPhoneNumber] = useState(user?.phoneNumber ?? '');
   const [company, setCompany] = useState(kind === 'admin' ? (companyIdOf(user) ?? '') : (companyId ?? ''));
   const [password, setPassword] = useState('');
-  // SPEC's form sets a temporary password; an invitation lets the person choose their own (docs/invitations.md).
+  // The create form sets a temporary password (docs/product.md#validation-messages); an invitation lets the person choose their own (docs/invitations.md).
   const [invite, setInvite] = useState(false);
   const [isActive, setIsActive] = useState(user?.isActive ?? true);
   const [saving, setSaving] = useState(false);

@@ -5,7 +5,7 @@ export const periodHeading = (period: LeaderboardPeriod): string =>
   `${period.month ? `${MONTH_NAMES[period.month - 1]} ${period.year}` : period.year} Leaderboard`;
 
 const MEDALS = ['🥇', '🥈', '🥉'] as const;
-/** Medals for ranks 1 to 3 (SPEC §9), '#n' otherwise. */
+/** Medals for ranks 1 to 3 (docs/product.md#screens), '#n' otherwise. */
 export const rankLabel = (rank: number): string => MEDALS[rank - 1] ?? `#${rank}`;
 
 /** 'HH:MM' on a 24-hour clock, in the screen's own time zone (the office's). */
