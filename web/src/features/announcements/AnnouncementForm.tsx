@@ -7,7 +7,7 @@ import { formProblem } from '../../lib/formProblem';
 import { capitalize } from '../../lib/format';
 import { applyAnnouncement, loadAnnouncements } from './actions';
 import { announcementsApi } from './api';
-import { fromLocalInput, toLocalInput } from './rules';
+import { fromLocalInput, toLocalInput } from '../../lib/localDateInput';
 
 interface AnnouncementFormProps {
   /** null: create. */

@@ -1,6 +1,6 @@
 import type { Announcement } from '@kpi/contracts';
 import { describe, expect, it } from 'vitest';
-import { byPinnedThenNewest, fromLocalInput, isExpired, toLocalInput } from './rules';
+import { byPinnedThenNewest, isExpired } from './rules';
 
 const make = (id: string, createdAt: string, isPinned = false, expiresAt: string | null = null): Announcement => ({
   _id: id,
@@ -32,14 +32,5 @@ describe('announcement rules', () => {
     expect(isExpired(make('a', '2026-01-01T00:00:00.000Z', false, '2026-03-01T12:00:00.001Z'), at)).toBe(false);
     expect(isExpired(make('a', '2026-01-01T00:00:00.000Z', false, '2026-03-01T12:00:00.000Z'), at)).toBe(true);
     expect(isExpired(make('a', '2026-01-01T00:00:00.000Z', false, '2026-03-01T11:00:00.000Z'), '2026-03-01T12:00:00.000Z')).toBe(true);
-  });
-
-  it('round-trips datetime-local values in local time', () => {
-    const local = '2026-04-02T09:05';
-    const iso = fromLocalInput(local);
-    expect(iso).not.toBeNull();
-    expect(toLocalInput(iso)).toBe(local);
-    expect(fromLocalInput('')).toBeNull();
-    expect(toLocalInput(null)).toBe('');
   });
 });

@@ -14,7 +14,7 @@ import { AdminTaskCard } from './AdminTaskCard';
 import { StatTile } from '../../components/ui/StatTile';
 import { TaskForm } from './TaskForm';
 import { FILTER_LABELS, FILTER_STATUS, TASK_FILTERS, filterCount, matchesFilter, reviewFirst, summaryCounts, type TaskFilter } from './rules';
-import { useNow } from './useNow';
+import { useNow } from '../../lib/useNow';
 import { CheckCircleIcon, ClockIcon } from './icons';
 
 const COMPANY = { kind: 'company' } as const;
@@ -31,7 +31,9 @@ export function AdminTaskList() {
   const status = useAtomValue(tasksStatusAtom);
   const executives = useAtomValue(sortedExecutivesAtom);
   const executivesStatus = useAtomValue(executivesStatusAtom);
-  const now = useNow();
+  // Read every minute: tasks turn overdue on screen when their deadline passes.
+  const nowMs = useNow(60_000);
+  const now = useMemo(() => new Date(nowMs), [nowMs]);
   const summary = useAtomValue(taskSummaryAtom);
   const next = useAtomValue(tasksNextCursorAtom);
   const loadingMore = useAtomValue(tasksLoadingMoreAtom);

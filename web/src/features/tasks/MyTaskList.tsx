@@ -13,7 +13,7 @@ import { sortedTasksAtom, taskSummaryAtom, tasksLoadingMoreAtom, tasksNextCursor
 import { MyTaskCard } from './MyTaskCard';
 import { StatTile } from '../../components/ui/StatTile';
 import { executiveSummaryCounts } from './rules';
-import { useNow } from './useNow';
+import { useNow } from '../../lib/useNow';
 import { CheckCircleIcon, ClockIcon } from './icons';
 
 
@@ -28,7 +28,9 @@ export function MyTaskList() {
   const summary = useAtomValue(taskSummaryAtom);
   const next = useAtomValue(tasksNextCursorAtom);
   const loadingMore = useAtomValue(tasksLoadingMoreAtom);
-  const now = useNow();
+  // Read every minute: tasks turn overdue on screen when their deadline passes.
+  const nowMs = useNow(60_000);
+  const now = useMemo(() => new Date(nowMs), [nowMs]);
   const [openId, setOpenId] = useState<string | null>(null);
   const [text, setText] = useState('');
   const [sending, setSending] = useState(false);

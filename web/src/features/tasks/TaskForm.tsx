@@ -7,7 +7,8 @@ import { errorMessage } from '../../lib/api';
 import { capitalize } from '../../lib/format';
 import { applyTask, loadTasks } from './actions';
 import { tasksApi } from './api';
-import { fromLocalInput, isPastDeadline, toLocalInput, validateTaskForm, type TaskFormField } from './rules';
+import { fromLocalInput, toLocalInput } from '../../lib/localDateInput';
+import { isPastDeadline, validateTaskForm, type TaskFormField } from './rules';
 
 interface TaskFormProps {
   /** null: create. */

@@ -1,6 +1,7 @@
 import { createTaskSchema, isOverdue, isValidScore, scoreTaskSchema, timeScoreFor, totalScoreFor, type Task, type TaskListStatus, type TaskStatus, type TaskSummary } from '@kpi/contracts';
 import type { BadgeTone } from '../../components/ui';
 import { formProblem } from '../../lib/formProblem';
+import { fromLocalInput } from '../../lib/localDateInput';
 
 /** Newest first, ties by id: the order the server lists tasks in. */
 export const byNewest = (a: Task, b: Task): number => b.createdAt.localeCompare(a.createdAt) || a._id.localeCompare(b._id);
@@ -162,23 +163,6 @@ export const formatTotal = (value: number): string => value.toFixed(1);
 
 export const scoredToastMessage = (task: Pick<Task, 'title' | 'scoring'>): string =>
   `Your task "${task.title}" was scored ${formatTotal(task.scoring?.totalScore ?? 0)}/10`;
-
-const pad = (n: number) => String(n).padStart(2, '0');
-
-/** An ISO instant as a `datetime-local` value in the browser's time zone. */
-export function toLocalInput(iso: string | null | undefined): string {
-  if (!iso) return '';
-  const d = new Date(iso);
-  if (Number.isNaN(d.getTime())) return '';
-  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}T${pad(d.getHours())}:${pad(d.getMinutes())}`;
-}
-
-/** A `datetime-local` value (local time) as an ISO instant, or null when empty or invalid. */
-export function fromLocalInput(value: string): string | null {
-  if (!value.trim()) return null;
-  const d = new Date(value);
-  return Number.isNaN(d.getTime()) ? null : d.toISOString();
-}
 
 export const isPastDeadline = (value: string, now = new Date()): boolean => {
   const iso = fromLocalInput(value);
