@@ -4,6 +4,7 @@ export { Card, PageHeader, Detail } from './Card';
 export { EmptyState } from './EmptyState';
 export { Field, TextField, TextAreaField, SelectField, ToggleField, inputClass } from './Field';
 export { Modal } from './Modal';
+export { FormModal } from './FormModal';
 export { Spinner, FullPageSpinner, SectionSpinner } from './Spinner';
 export { confirmAction } from './confirm';
 export { cx } from './cx';

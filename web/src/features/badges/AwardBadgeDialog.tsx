@@ -1,7 +1,7 @@
 import { LIMITS, type Badge, type User } from '@kpi/contracts';
-import { useEffect, useState, type SubmitEvent } from 'react';
+import { useEffect, useState } from 'react';
 import toast from 'react-hot-toast';
-import { Button, Modal, SelectField, TextAreaField } from '../../components/ui';
+import { FormModal, SelectField, TextAreaField } from '../../components/ui';
 import { errorMessage, isUnauthorized } from '../../lib/api';
 import { badgesApi } from './api';
 
@@ -10,7 +10,6 @@ export function AwardBadgeDialog({ executive, onClose }: { executive: User; onCl
   const [catalogue, setCatalogue] = useState<Badge[] | null>(null);
   const [badgeId, setBadgeId] = useState('');
   const [reason, setReason] = useState('');
-  const [saving, setSaving] = useState(false);
 
   useEffect(() => {
     let live = true;
@@ -31,43 +30,31 @@ export function AwardBadgeDialog({ executive, onClose }: { executive: User; onCl
     };
   }, []);
 
-  const submit = async (event: SubmitEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    if (!badgeId) return;
-    setSaving(true);
-    try {
-      const award = await badgesApi.assign({ userId: executive._id, badgeId, reason: reason.trim() || undefined });
-      toast.success(`${award.badge.name} awarded to ${executive.name}`);
-      onClose();
-    } catch (error) {
-      if (!isUnauthorized(error)) toast.error(errorMessage(error, 'Failed to award the badge'));
-    } finally {
-      setSaving(false);
-    }
+  const save = async (): Promise<string | null> => {
+    if (!badgeId) return null;
+    const award = await badgesApi.assign({ userId: executive._id, badgeId, reason: reason.trim() || undefined });
+    return `${award.badge.name} awarded to ${executive.name}`;
   };
 
   const chosen = catalogue?.find((b) => b._id === badgeId);
   return (
-    <Modal title={`Award a badge to ${executive.name}`} onClose={onClose}>
-      <form onSubmit={(event) => void submit(event)} className="space-y-4">
-        <SelectField label="Badge" required value={badgeId} onChange={(e) => setBadgeId(e.target.value)} disabled={!catalogue} hint={chosen?.description}>
-          {!catalogue && <option value="">Loading badges…</option>}
-          {catalogue?.map((b) => (
-            <option key={b._id} value={b._id}>
-              {b.icon} {b.name}
-            </option>
-          ))}
-        </SelectField>
-        <TextAreaField label="Reason" rows={3} maxLength={LIMITS.comment} value={reason} onChange={(e) => setReason(e.target.value)} placeholder="What is this recognition for?" />
-        <div className="flex justify-end gap-2 pt-2">
-          <Button variant="secondary" onClick={onClose} disabled={saving}>
-            Cancel
-          </Button>
-          <Button type="submit" loading={saving} disabled={!badgeId}>
-            Award badge
-          </Button>
-        </div>
-      </form>
-    </Modal>
+    <FormModal
+      title={`Award a badge to ${executive.name}`}
+      onClose={onClose}
+      submitLabel="Award badge"
+      submitDisabled={!badgeId}
+      onSubmit={save}
+      failure={(error) => (isUnauthorized(error) ? null : errorMessage(error, 'Failed to award the badge'))}
+    >
+      <SelectField label="Badge" required value={badgeId} onChange={(e) => setBadgeId(e.target.value)} disabled={!catalogue} hint={chosen?.description}>
+        {!catalogue && <option value="">Loading badges…</option>}
+        {catalogue?.map((b) => (
+          <option key={b._id} value={b._id}>
+            {b.icon} {b.name}
+          </option>
+        ))}
+      </SelectField>
+      <TextAreaField label="Reason" rows={3} maxLength={LIMITS.comment} value={reason} onChange={(e) => setReason(e.target.value)} placeholder="What is this recognition for?" />
+    </FormModal>
   );
 }

@@ -1,8 +1,6 @@
 import type { Company, CreateUserRequest, UpdateUserRequest, User } from '@kpi/contracts';
-import { useState, type SubmitEvent } from 'react';
-import toast from 'react-hot-toast';
-import { Button, Modal, SelectField, TextField, ToggleField } from '../../components/ui';
-import { errorMessage } from '../../lib/api';
+import { useRef, useState } from 'react';
+import { FormModal, SelectField, TextField, ToggleField } from '../../components/ui';
 import { companyIdOf } from '../session/homePath';
 import { usersApi } from './api';
 
@@ -34,10 +32,9 @@ export function UserForm({ kind, user, companies, companyId, onClose, onSaved }:
   // The create form sets a temporary password (docs/product.md#validation-messages); an invitation lets the person choose their own (docs/invitations.md).
   const [invite, setInvite] = useState(false);
   const [isActive, setIsActive] = useState(user?.isActive ?? true);
-  const [saving, setSaving] = useState(false);
+  const created = useRef<User | null>(null);
 
-  const submit = async (event: SubmitEvent<HTMLFormElement>) => {
-    event.preventDefault();
+  const save = async (): Promise<string> => {
     const fields = {
       name: name.trim(),
       email: email.trim(),
@@ -46,78 +43,64 @@ export function UserForm({ kind, user, companies, companyId, onClose, onSaved }:
       role: kind,
       company: company || null,
     } as const;
-    setSaving(true);
-    try {
-      let created: User | null = null;
-      if (user) {
-        const body: UpdateUserRequest = { ...fields, isActive };
-        await usersApi.update(user._id, body);
-        toast.success(`${label} updated successfully`);
-      } else {
-        const body: CreateUserRequest = invite ? fields : { ...fields, password };
-        // A person made without a password is waiting for the invitation the list sends next.
-        created = { ...(await usersApi.create(body)), ...(invite ? { signIn: 'not-invited' as const } : {}) };
-        toast.success(`${label} created successfully`);
-      }
-      onClose();
-      onSaved(created);
-    } catch (error) {
-      toast.error(errorMessage(error, 'Operation failed'));
-      setSaving(false);
+    if (user) {
+      const body: UpdateUserRequest = { ...fields, isActive };
+      await usersApi.update(user._id, body);
+      return `${label} updated successfully`;
     }
+    const body: CreateUserRequest = invite ? fields : { ...fields, password };
+    // A person made without a password is waiting for the invitation the list sends next.
+    created.current = { ...(await usersApi.create(body)), ...(invite ? { signIn: 'not-invited' as const } : {}) };
+    return `${label} created successfully`;
   };
 
   return (
-    <Modal title={user ? `Edit ${label}` : `Add ${label}`} onClose={onClose}>
-      <form onSubmit={(event) => void submit(event)} className="space-y-4">
-        <TextField label="Full Name" required autoComplete="off" value={name} onChange={(e) => setName(e.target.value)} placeholder="Jane Doe" />
-        <TextField label="Email" type="email" required autoComplete="off" value={email} onChange={(e) => setEmail(e.target.value)} placeholder="jane@company.com" />
-        <div className="grid gap-4 sm:grid-cols-2">
-          <TextField label="Department" required value={department} onChange={(e) => setDepartment(e.target.value)} placeholder="Operations" />
-          <TextField label="Phone Number" type="tel" required value={phoneNumber} onChange={(e) => setPhoneNumber(e.target.value)} placeholder="+1 555 0100" />
-        </div>
-        {kind === 'admin' && (
-          <SelectField label="Company" required value={company} onChange={(e) => setCompany(e.target.value)}>
-            <option value="">Select a company</option>
-            {(companies ?? []).map((c) => (
-              <option key={c._id} value={c._id}>
-                {c.name}
-              </option>
-            ))}
-          </SelectField>
-        )}
-        {user ? (
-          <ToggleField label="Active" hint={`Inactive ${kind}s cannot sign in.`} checked={isActive} onChange={setIsActive} />
-        ) : (
-          <>
-            <ToggleField
-              label="Invite them to choose their own password"
-              hint="You get a link to pass on (mailed too, when email is set up); it works once, for 72 hours."
-              checked={invite}
-              onChange={setInvite}
+    <FormModal
+      title={user ? `Edit ${label}` : `Add ${label}`}
+      onClose={onClose}
+      submitLabel={user ? `Update ${label}` : `Create ${label}`}
+      onSubmit={save}
+      onSaved={() => onSaved(created.current)}
+    >
+      <TextField label="Full Name" required autoComplete="off" value={name} onChange={(e) => setName(e.target.value)} placeholder="Jane Doe" />
+      <TextField label="Email" type="email" required autoComplete="off" value={email} onChange={(e) => setEmail(e.target.value)} placeholder="jane@company.com" />
+      <div className="grid gap-4 sm:grid-cols-2">
+        <TextField label="Department" required value={department} onChange={(e) => setDepartment(e.target.value)} placeholder="Operations" />
+        <TextField label="Phone Number" type="tel" required value={phoneNumber} onChange={(e) => setPhoneNumber(e.target.value)} placeholder="+1 555 0100" />
+      </div>
+      {kind === 'admin' && (
+        <SelectField label="Company" required value={company} onChange={(e) => setCompany(e.target.value)}>
+          <option value="">Select a company</option>
+          {(companies ?? []).map((c) => (
+            <option key={c._id} value={c._id}>
+              {c.name}
+            </option>
+          ))}
+        </SelectField>
+      )}
+      {user ? (
+        <ToggleField label="Active" hint={`Inactive ${kind}s cannot sign in.`} checked={isActive} onChange={setIsActive} />
+      ) : (
+        <>
+          <ToggleField
+            label="Invite them to choose their own password"
+            hint="You get a link to pass on (mailed too, when email is set up); it works once, for 72 hours."
+            checked={invite}
+            onChange={setInvite}
+          />
+          {!invite && (
+            <TextField
+              label="Temporary Password"
+              type="password"
+              required
+              autoComplete="new-password"
+              value={password}
+              onChange={(e) => setPassword(e.target.value)}
+              hint={`${label} will be required to change this`}
             />
-            {!invite && (
-              <TextField
-                label="Temporary Password"
-                type="password"
-                required
-                autoComplete="new-password"
-                value={password}
-                onChange={(e) => setPassword(e.target.value)}
-                hint={`${label} will be required to change this`}
-              />
-            )}
-          </>
-        )}
-        <div className="flex justify-end gap-2 pt-2">
-          <Button variant="secondary" onClick={onClose} disabled={saving}>
-            Cancel
-          </Button>
-          <Button type="submit" loading={saving}>
-            {user ? `Update ${label}` : `Create ${label}`}
-          </Button>
-        </div>
-      </form>
-    </Modal>
+          )}
+        </>
+      )}
+    </FormModal>
   );
 }
