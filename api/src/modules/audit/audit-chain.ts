@@ -69,6 +69,12 @@ export async function reserveChains(em: EntityManager, counts: Map<string, numbe
   return new Map(rows.map((r) => [r.chain, { last: Number(r.seq), hash: r.hash }]));
 }
 
+/** The entry's actor: the one its event names, or the request's (the sink keeps only drafts that have one). */
+function actorOf(d: AuditDraft, author: AuditAuthor | null): EntryContent['actor'] {
+  const actor = d.actor ?? author!.actor;
+  return { id: actor.userId, name: actor.name, role: actor.role };
+}
+
 /**
  * Chains the drafts after the heads `reserveChains` answered and sends their two writes: the entries, in one
  * multi-row insert, and the chains' new head hashes, in one update. Answers the entries (with the promise of
@@ -78,7 +84,7 @@ export function appendEntries(
   em: EntityManager,
   drafts: AuditDraft[],
   heads: Map<string, { last: number; hash: string }>,
-  author: AuditAuthor,
+  author: AuditAuthor | null,
   labels: Map<string, string>,
   at: Date,
 ): { entries: ChainedEntry[]; written: Promise<unknown> } {
@@ -100,10 +106,10 @@ export function appendEntries(
         companyId: d.companyId,
         at: at.toISOString(),
         kind: d.kind,
-        actor: { id: author.actor.userId, name: author.actor.name, role: author.actor.role },
+        actor: actorOf(d, author),
         subject: { type: d.subject.type, id: d.subject.id, label: (d.subject.label ?? labels.get(d.subject.id) ?? d.subject.id).slice(0, 255) },
         changes: d.changes,
-        requestId: author.requestId,
+        requestId: author?.requestId ?? null,
       };
       const hash = entryHash(prevHash, content);
       entries.push({ ...content, prevHash, hash });

@@ -35,10 +35,10 @@ export class AuditSink implements OutboxSink, OnModuleInit {
 
   closingWrite(em: EntityManager, events: readonly NotedEvent[], recorder: EventRecorder): ClosingWrite | null {
     const who = RequestScope.author();
-    if (!who) return null;
-    const drafts = draftsOf(events);
+    // Outside a signed-in request only events that name their own actor are entries (docs/audit.md).
+    const drafts = draftsOf(events).filter((d) => who || d.actor);
     if (!drafts.length) return null;
-    const author: AuditAuthor = { actor: who.actor, requestId: who.requestId };
+    const author: AuditAuthor | null = who ? { actor: who.actor, requestId: who.requestId } : null;
     return {
       audiences: () => drafts.flatMap((d) => audiencesOf(d.companyId)),
       write: async () => {

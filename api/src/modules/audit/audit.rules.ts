@@ -1,4 +1,4 @@
-import type { Announcement, AuditChange, AuditKind, AuditSubjectType, AuditValue, Audience, Company, EventPayloads, EventType, SsoSettings, Task, User, WebhookEndpoint } from '@kpi/contracts';
+import type { Announcement, AuditChange, Role, AuditKind, AuditSubjectType, AuditValue, Audience, Company, EventPayloads, EventType, SsoSettings, Task, User, WebhookEndpoint } from '@kpi/contracts';
 import type { ChangeNote, NotedEvent } from '../../events/outbox-sink';
 
 /** An audit entry as the rules derive it from one recorded event, before it is chained. */
@@ -8,6 +8,11 @@ export interface AuditDraft {
   kind: AuditKind;
   subject: { type: AuditSubjectType; id: string; label: string | null };
   changes: AuditChange[];
+  /**
+   * Who made the change, when the event says so itself: work that runs outside the request that asked for it
+   * (a background import) names its actor in the payload. Otherwise the request's signed-in actor.
+   */
+  actor?: { userId: string; name: string; role: Role };
 }
 
 type Fields = Record<string, AuditValue | undefined>;
