@@ -134,7 +134,7 @@ describe('the audit trail', () => {
     for (const [route, sample] of SAMPLES) {
       const call = await sample.call(ctx);
       const token = call.token || a.admin.token;
-      const res = await t.http[call.method](call.path).set(bearer(token)).send((call.body ?? {}) as object);
+      const res = await t.http[call.method](call.path).set(bearer(token)).send((call.body ?? {}));
       expect([route, res.status]).toEqual([route, call.status ?? 200]);
       sample.after?.(ctx, res.body);
       const requestId = res.headers['x-request-id'];
