@@ -52,7 +52,7 @@ function EntryRow({ entry: e, companyName }: { entry: AuditEntry; companyName?: 
           ))}
         </ul>
       )}
-      <p className="mt-1 text-[11px] text-slate-400">
+      <p className="mt-1 text-xs text-slate-500">
         #{e.seq}
         {e.requestId ? ` · request ${e.requestId}` : ''}
       </p>
