@@ -33,7 +33,8 @@ describe('audit rules', () => {
   });
 
   it('writes before → after, and a secret without a value', () => {
-    expect(describeChange({ field: 'qualityScore', before: 6, after: 9 })).toBe('qualityScore: 6 → 9');
+    expect(describeChange({ field: 'qualityScore', before: 6, after: 9 })).toBe('quality: 6 → 9');
+    expect(describeChange({ field: 'isActive', before: true, after: false })).toBe('active: true → false');
     expect(describeChange({ field: 'title', before: null, after: 'New' })).toBe('title: New');
     expect(describeChange({ field: 'title', before: 'Old', after: null })).toBe('title: Old (removed)');
     expect(describeChange({ field: 'password', before: null, after: null, redacted: true })).toBe('password: changed (not recorded)');

@@ -34,12 +34,38 @@ export function matchesFilters(e: AuditEntry, f: AuditFilters): boolean {
 
 const text = (v: AuditChange['before']): string => (v === null ? '—' : typeof v === 'string' ? v || '""' : JSON.stringify(v));
 
+/** How the screen names a recorded field (the CSV keeps the api's names). */
+const FIELD_LABELS: Record<string, string> = {
+  phoneNumber: 'phone',
+  isActive: 'active',
+  signIn: 'sign-in',
+  reportLink: 'report link',
+  qualityScore: 'quality',
+  timeScore: 'time',
+  initiativeScore: 'initiative',
+  totalScore: 'total',
+  isPinned: 'pinned',
+  expiresAt: 'expires',
+  eventTypes: 'events',
+  pausedReason: 'paused because',
+  deliveredSeq: 'delivered up to',
+  clientId: 'client ID',
+  clientSecret: 'client secret',
+  groupRoles: 'group roles',
+  groupsClaim: 'groups claim',
+  createOnFirstSignIn: 'create on first sign-in',
+  ssoRequired: 'SSO required',
+  timeZone: 'time zone',
+};
+const label = (field: string): string => FIELD_LABELS[field] ?? field;
+
 /** One change as the screen writes it: `field: before → after`; a secret only says it changed. */
 export function describeChange(c: AuditChange): string {
-  if (c.redacted) return `${c.field}: changed (not recorded)`;
-  if (c.before === null) return `${c.field}: ${text(c.after)}`;
-  if (c.after === null) return `${c.field}: ${text(c.before)} (removed)`;
-  return `${c.field}: ${text(c.before)} → ${text(c.after)}`;
+  const name = label(c.field);
+  if (c.redacted) return `${name}: changed (not recorded)`;
+  if (c.before === null) return `${name}: ${text(c.after)}`;
+  if (c.after === null) return `${name}: ${text(c.before)} (removed)`;
+  return `${name}: ${text(c.before)} → ${text(c.after)}`;
 }
 
 /** The people a person filter may offer: everyone the loaded entries name (who did it, or whom it was about). */
