@@ -27,6 +27,7 @@ import { UserSessionRows } from './modules/users/session-users.query';
 import { UsersModule } from './modules/users/users.module';
 import { WallsModule } from './modules/walls/walls.module';
 import { WebhooksModule } from './modules/webhooks/webhooks.module';
+import { AuditModule } from './modules/audit/audit.module';
 import { RealtimeModule } from './realtime/realtime.module';
 
 @Module({})
@@ -62,6 +63,7 @@ export class AppModule {
         KpiModule,
         WallsModule,
         WebhooksModule,
+        AuditModule,
         MailModule.forRoot(config),
       ],
     };

@@ -34,6 +34,7 @@ const AREAS = {
       ['Admins', 'admins', 'Admin Management'],
       ['Statistics', 'stats', 'Overall System Statistics'],
       ['Integrations', 'integrations', 'Integrations'],
+      ['Audit', 'audit', 'Audit'],
       ['Mailbox', 'mailbox', 'Developer Mailbox'],
     ],
   },
@@ -47,6 +48,7 @@ const AREAS = {
       ['Statistics', 'stats', 'Company Statistics'],
       ['Integrations', 'integrations', 'Integrations'],
       ['Security', 'security', 'Security Settings'],
+      ['Audit', 'audit', 'Audit'],
     ],
   },
   executive: {

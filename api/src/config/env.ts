@@ -22,6 +22,7 @@ export const envSchema = z.object({
   DEMO_SEED: boolFromEnv.optional(),
   LOGIN_RATE_LIMIT: z.coerce.number({ error: 'must be a number' }).int().min(1).default(30),
   EVENT_RETENTION_DAYS: z.coerce.number({ error: 'must be a number' }).int().min(1).max(3650).default(30),
+  AUDIT_RETENTION_DAYS: z.coerce.number({ error: 'must be a number' }).int().min(0).max(36500).default(0),
   HANDSHAKE_RATE_LIMIT: z.coerce.number({ error: 'must be a number' }).int().min(1).default(120),
   REPLAY_RATE_LIMIT: z.coerce.number({ error: 'must be a number' }).int().min(1).default(30),
   TRUST_PROXY: z
@@ -63,6 +64,8 @@ export interface AppConfig {
   replayRateLimit: number;
   /** Days the event log keeps events for replay (events/event-log-pruner.ts). */
   eventRetentionDays: number;
+  /** Days the audit trail keeps entries (modules/audit/audit-pruner.ts); 0: kept for ever (docs/audit.md). */
+  auditRetentionDays: number;
   /** Express `trust proxy`: which hops' X-Forwarded-For to believe for the client address (rate limits). */
   trustProxy: boolean | number | string;
   webDist: string;
@@ -117,6 +120,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     handshakeRateLimit: e.HANDSHAKE_RATE_LIMIT,
     replayRateLimit: e.REPLAY_RATE_LIMIT,
     eventRetentionDays: e.EVENT_RETENTION_DAYS,
+    auditRetentionDays: e.AUDIT_RETENTION_DAYS,
     trustProxy: e.TRUST_PROXY === 'true' ? true : e.TRUST_PROXY === 'false' ? false : /^\d+$/.test(e.TRUST_PROXY) ? Number(e.TRUST_PROXY) : e.TRUST_PROXY,
     publicUrl: e.PUBLIC_URL ?? `http://localhost:${e.PORT}`,
     webDist: resolve(e.WEB_DIST ?? join(__dirname, '..', '..', '..', 'web', 'dist')),

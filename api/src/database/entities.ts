@@ -17,6 +17,7 @@ import { ScoringKey } from '../modules/tasks/scoring-key.entity';
 import { TaskComment } from '../modules/tasks/task-comment.entity';
 import { Task } from '../modules/tasks/task.entity';
 import { User } from '../modules/users/user.entity';
+import { AuditChain, AuditEntry } from '../modules/audit/audit-entry.entity';
 import { WallDisplay } from '../modules/walls/wall-display.entity';
 import { WallPairing } from '../modules/walls/wall-pairing.entity';
 import { WebhookAttempt } from '../modules/webhooks/webhook-attempt.entity';
@@ -28,4 +29,5 @@ export const ENTITIES = [
   WallDisplay, WallPairing, ScoreAggregate, CompanyScoreAggregate, ScoringKey, WebhookEndpoint, WebhookAttempt,
   OutboxCursorRow, MailMessage, MailPreference, MailTaskReminder,
   PasswordLink, CompanySignIn, SsoDomain,
+  AuditEntry, AuditChain,
 ];

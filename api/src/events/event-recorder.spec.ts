@@ -62,3 +62,40 @@ describe('EventRecorder closing writes', () => {
     await expect(events.flush()).rejects.toThrow('recorded other events than it announced');
   });
 });
+
+describe('EventRecorder sinks', () => {
+  it("hands a sink every event before they are numbered; the sink's events and its rest ride in the same flush", async () => {
+    const log: string[] = [];
+    const seen: string[] = [];
+    let restDone = false;
+    const sink = {
+      closingWrite: (_em: unknown, events: readonly { type: string; note?: unknown }[], recorder: EventRecorder) => {
+        seen.push(...events.map((e) => `${e.type}:${JSON.stringify(e.note ?? null)}`));
+        return {
+          audiences: () => [{ kind: 'superadmin' } as const],
+          write: async () => {
+            recorder.record('stats.changed', { kind: 'superadmin' }, { companyId: 'from-sink' });
+            const rest = new Promise<void>((r) => setTimeout(() => ((restDone = true), r()), 5));
+            return { rest };
+          },
+        };
+      },
+    };
+    const events = new EventRecorder(fakeEm(log), [sink]);
+    events.record('stats.changed', { kind: 'superadmin' }, { companyId: 'c1' }, { before: null });
+    const { events: recorded } = await events.flush();
+    expect(seen).toEqual(['stats.changed:{"before":null}']);
+    expect(recorded.map((e) => [e.envelope.seq, (e.envelope.payload as { companyId: string }).companyId])).toEqual([
+      [1, 'c1'],
+      [2, 'from-sink'],
+    ]);
+    // The flush waited for the sink's rest (sent beside the event log's insert).
+    expect(restDone).toBe(true);
+  });
+
+  it('calls no sink for a unit of work that recorded nothing', async () => {
+    const closingWrite = jest.fn();
+    await new EventRecorder(fakeEm([]), [{ closingWrite }]).flush();
+    expect(closingWrite).not.toHaveBeenCalled();
+  });
+});

@@ -4,19 +4,20 @@ import { streamOf, type AnyEnvelope, type Audience, type EventPayloads, type Eve
 import { inParallel } from '../database/in-parallel';
 import type { CommitNotice, Committed, RecordedEvent } from './commit-feed';
 import { execute } from '../database/bound-sql';
+import type { ChangeNote, NotedEvent, OutboxSink } from './outbox-sink';
 
 /** Rows a unit of work writes once, just before its events are numbered, and the events that writing records. */
 export interface ClosingWrite {
   /** One audience per event `write` will record: their streams' counters move while it runs. */
   audiences(): Audience[];
-  write(): Promise<void>;
+  /**
+   * Runs while the counters are reserved. It may hand back `rest`: statements it has sent that nothing later
+   * depends on, joined with the event log's insert instead of delaying it (one trip, not two).
+   */
+  write(): Promise<void | { rest: Promise<unknown> }>;
 }
 
-interface Pending {
-  type: EventType;
-  audience: Audience;
-  payload: unknown;
-}
+type Pending = NotedEvent;
 
 /**
  * Collects the domain events of one transaction. `flush` numbers them per stream and writes them to the
@@ -28,10 +29,14 @@ export class EventRecorder {
   private notices: CommitNotice[] = [];
   private closing: ClosingWrite[] = [];
 
-  constructor(private readonly em: EntityManager) {}
+  constructor(
+    private readonly em: EntityManager,
+    private readonly sinks: readonly OutboxSink[] = [],
+  ) {}
 
-  record<T extends EventType>(type: T, audience: Audience, payload: EventPayloads[T]): void {
-    this.pending.push({ type, audience, payload });
+  /** `note` tells the outbox's sinks (the audit trail) what the payload does not: see outbox-sink.ts. */
+  record<T extends EventType>(type: T, audience: Audience, payload: EventPayloads[T], note?: ChangeNote): void {
+    this.pending.push(note ? { type, audience, payload, note } : { type, audience, payload });
   }
 
   /** A fact for the server's own edges after the commit (commit-feed.ts): not logged, not sent to clients. */
@@ -53,6 +58,12 @@ export class EventRecorder {
   }
 
   async flush(): Promise<Committed> {
+    if (this.pending.length) {
+      for (const sink of this.sinks) {
+        const write = sink.closingWrite(this.em, this.pending, this);
+        if (write) this.closing.push(write);
+      }
+    }
     const closing = this.closing.splice(0);
     const counts = new Map<string, number>();
     for (const audience of [...this.pending.map((p) => p.audience), ...closing.flatMap((c) => c.audiences())]) {
@@ -60,7 +71,8 @@ export class EventRecorder {
       counts.set(stream, (counts.get(stream) ?? 0) + 1);
     }
     // The counters and the closing writes depend only on what is known now: one trip for both.
-    const [lastSeq] = await inParallel([this.reserve(counts), ...closing.map((c) => c.write())]);
+    const [lastSeq, ...written] = await inParallel([this.reserve(counts), ...closing.map((c) => c.write())]);
+    const rest = written.flatMap((w) => (w ? [w.rest] : []));
     const byStream = new Map<string, Pending[]>();
     for (const p of this.pending) {
       const stream = streamOf(p.audience);
@@ -74,7 +86,10 @@ export class EventRecorder {
     if (byStream.size !== counts.size || [...byStream].some(([stream, events]) => counts.get(stream) !== events.length)) {
       throw new Error('A closing write recorded other events than it announced');
     }
-    if (byStream.size === 0) return { events: [], notices };
+    if (byStream.size === 0) {
+      await inParallel(rest);
+      return { events: [], notices };
+    }
 
     const recorded: RecordedEvent[] = [];
     const rows: unknown[][] = [];
@@ -99,11 +114,14 @@ export class EventRecorder {
     }
     // One plain insert: nothing reads these rows back in the transaction, and the ORM's insertMany cost more
     // than the statement (docs/benchmarks.md).
-    await execute(
-      this.em,
-      `insert into event_log (id, stream, seq, type, audience_kind, audience_user_id, company_id, payload, at) values ${rows.map(() => '(?, ?, ?, ?, ?, ?, ?, ?, ?)').join(', ')}`,
-      rows.flat(),
-    );
+    await inParallel([
+      execute(
+        this.em,
+        `insert into event_log (id, stream, seq, type, audience_kind, audience_user_id, company_id, payload, at) values ${rows.map(() => '(?, ?, ?, ?, ?, ?, ?, ?, ?)').join(', ')}`,
+        rows.flat(),
+      ),
+      ...rest,
+    ]);
     return { events: recorded, notices };
   }
 

@@ -3,6 +3,7 @@ import { EntityManager } from '@mikro-orm/knex';
 import { outsideRequest } from '../common/tenancy/query-origin';
 import { CommitFeed, type Committed } from './commit-feed';
 import { EventRecorder } from './event-recorder';
+import { OutboxSinks } from './outbox-sink';
 
 /**
  * Runs a change in one transaction together with the events it records, and hands those events (and its
@@ -14,12 +15,13 @@ export class UnitOfWork {
   constructor(
     private readonly em: EntityManager,
     private readonly feed: CommitFeed,
+    private readonly sinks: OutboxSinks,
   ) {}
 
   async run<T>(work: (em: EntityManager, events: EventRecorder) => Promise<T>): Promise<T> {
     let committed: Committed = { events: [], notices: [] };
     const result = await this.em.fork().transactional(async (em) => {
-      const events = new EventRecorder(em);
+      const events = new EventRecorder(em, this.sinks.all);
       const value = await work(em, events);
       await em.flush();
       committed = await events.flush();

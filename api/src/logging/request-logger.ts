@@ -40,9 +40,10 @@ function requestIdOf(req: Request, res: ServerResponse): string {
  * once signed in, the user; 5xx at error level, the rest at info. The line's fields are built only when its
  * level is enabled. Load balancers ask `GET /api/health` every few seconds: it is not logged (a failing check
  * still shows as the 503 it answers). Answers the request's logger, which its scope carries
- * (common/request-scope), so Nest's log calls during the request carry the request id.
+ * (common/request-scope) with its id, so Nest's log calls during the request carry the request id, and so
+ * does the audit trail.
  */
-export function requestLog(root: Logger, req: Request, res: ServerResponse): Logger {
+export function requestLog(root: Logger, req: Request, res: ServerResponse): { log: Logger; requestId: string } {
   const requestId = requestIdOf(req, res);
   const started = Date.now();
   const url = req.originalUrl ?? req.url ?? '';
@@ -63,5 +64,5 @@ export function requestLog(root: Logger, req: Request, res: ServerResponse): Log
       );
     });
   }
-  return log;
+  return { log, requestId };
 }

@@ -87,13 +87,17 @@ describe('the cost of a scoring', () => {
     await liveIdle();
     const statements = await score(taskId, 7, 7);
     // Nothing but the task itself is updated: no user, company or comment row the view needed is written back.
-    expect(statements.filter((s) => /^update /i.test(s))).toEqual([expect.stringMatching(/^update `?tasks`? /)]);
+    // (And the audit chain's head, which moves with every audited change: docs/audit.md.)
+    expect(statements.filter((s) => /^update /i.test(s))).toEqual([expect.stringMatching(/^update `?tasks`? /), 'update audit_chains set hash = ? where chain = ?']);
     // One counter upsert for every stream the scoring's events go to; the live top 10 is not read in the transaction.
     expect(statements.filter((s) => /stream_sequences/.test(s))).toHaveLength(1);
     expect(statements.filter((s) => /user_badges ub join badges|count\(\*\) as n from users/.test(s))).toEqual([]);
     // The head of the company's history chain comes with the task's read (SQLite), not in a read of its own.
     expect(statements.filter((s) => /^select chain_seq, hash from `?score_history/.test(s))).toEqual([]);
-    expect(statements).toHaveLength(10);
+    // The audit trail's entry: one head upsert (sent with the counters), one insert (sent with the event log's).
+    expect(statements.filter((s) => /audit_chains|audit_entries/.test(s))).toHaveLength(3);
+    expect(statements.filter((s) => /^insert into audit_entries/.test(s))).toHaveLength(1);
+    expect(statements).toHaveLength(13);
   });
 
   it('the live top 10 follows the commits and its last update shows the last scoring', async () => {

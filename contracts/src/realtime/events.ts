@@ -1,10 +1,13 @@
 import type { Announcement } from '../announcements';
+import type { AuditEntry } from '../audit';
 import type { UserBadge } from '../badges';
 import type { Company } from '../companies';
 import type { LeaderboardPeriod, LeaderboardEntry } from '../leaderboard';
 import type { Notification, NotificationBroadcast } from '../notifications';
+import type { SsoSettings } from '../sso';
 import type { Task } from '../tasks';
 import type { User } from '../users';
+import type { WallDisplay } from '../walls';
 import type { WebhookAttempt, WebhookEndpoint } from '../webhooks';
 
 /** Every realtime event: name → payload. The server's emit and the client's handlers are typed by it. */
@@ -50,6 +53,13 @@ export interface EventPayloads {
   /** An endpoint changed: edited, paused by its failures, resumed. */
   'webhook.updated': { endpoint: WebhookEndpoint };
   'webhook.deleted': { endpointId: string };
+  /** A company's single sign-on settings were saved (`settings`) or turned off (null), to its admins. */
+  'sso.updated': { companyId: string; settings: SsoSettings | null };
+  /** A wall display was paired, or removed, to the company's admins. */
+  'wall.paired': { display: WallDisplay };
+  'wall.unpaired': { displayId: string };
+  /** A new audit trail entry (docs/audit.md): to its company's admins and to the superadmin. */
+  'audit.recorded': { entry: AuditEntry };
 }
 export type EventType = keyof EventPayloads;
 export const EVENT_TYPES = [
@@ -64,6 +74,8 @@ export const EVENT_TYPES = [
   'notification.created', 'notification.read', 'notification.broadcast',
   'stats.changed',
   'webhook.attempted', 'webhook.updated', 'webhook.deleted',
+  'sso.updated', 'wall.paired', 'wall.unpaired',
+  'audit.recorded',
 ] as const satisfies readonly EventType[];
 
 /**

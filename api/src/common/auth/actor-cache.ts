@@ -52,6 +52,10 @@ const ACTOR_DROPS: DropRules = {
   'webhook.attempted': keepAll,
   'webhook.updated': keepAll,
   'webhook.deleted': keepAll,
+  'sso.updated': keepAll,
+  'wall.paired': keepAll,
+  'wall.unpaired': keepAll,
+  'audit.recorded': keepAll,
 };
 
 /**

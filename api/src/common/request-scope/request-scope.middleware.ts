@@ -21,7 +21,7 @@ export class RequestScopeMiddleware {
   ) {}
 
   readonly use = (req: IncomingMessage & OriginRequest, res: ServerResponse, next: () => void): void => {
-    const log = requestLog(this.root, req, res);
-    new RequestScope(new LazyForks(this.orm.em), log, new RequestOrigin(req)).run(next);
+    const { log, requestId } = requestLog(this.root, req, res);
+    new RequestScope(new LazyForks(this.orm.em), log, new RequestOrigin(req), requestId).run(next);
   };
 }

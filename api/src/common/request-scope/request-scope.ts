@@ -1,6 +1,7 @@
 import type { AsyncLocalStorage } from 'node:async_hooks';
 import { RequestContext, type EntityManager } from '@mikro-orm/core';
 import type { Logger } from 'pino';
+import type { Actor } from '../auth/actor';
 import type { OriginSource } from '../tenancy/query-origin';
 
 /**
@@ -16,8 +17,21 @@ export class RequestScope extends RequestContext {
     forks: Map<string, EntityManager>,
     readonly log: Logger | undefined,
     readonly origin: OriginSource | undefined,
+    /** The request's id (X-Request-Id: the caller's, or one made for it), as its log lines carry it. */
+    readonly requestId?: string,
   ) {
     super(forks);
+  }
+
+  /**
+   * Who is changing something now and in which request: the signed-in actor of the HTTP request running this
+   * code, or undefined outside one (start-up, timers, sockets, the outbox publishing after commit). The audit
+   * trail records it with each change (docs/audit.md); nothing decides who may do what by it.
+   */
+  static author(): { actor: Actor; requestId: string | null } | undefined {
+    const scope = RequestScope.current();
+    const actor = scope?.origin?.actor;
+    return actor ? { actor, requestId: scope.requestId ?? null } : undefined;
   }
 
   /** The request's scope now, or undefined outside a request (start-up, jobs, sockets). */
@@ -34,7 +48,7 @@ export class RequestScope extends RequestContext {
   /** Runs `work` with the same EntityManager and logger but another origin (none: work for nobody's request). */
   static withOrigin<T>(origin: OriginSource | undefined, work: () => T): T {
     const scope = RequestScope.current();
-    return scope ? new RequestScope(scope.map, scope.log, origin).run(work) : work();
+    return scope ? new RequestScope(scope.map, scope.log, origin, scope.requestId).run(work) : work();
   }
 }
 

@@ -93,6 +93,7 @@ export class AnnouncementsService {
   async update(actor: Actor, id: string, input: UpdateAnnouncementInput): Promise<AnnouncementView> {
     const view = await this.uow.run(async (em, events) => {
       const announcement = await this.findOwn(em, actor, id);
+      const before = toAnnouncementView(announcement);
       if (input.company && input.company !== announcement.company.id) throw forbidden('You can only work within your own company');
       // An edit form may send back the original author; naming anyone else is refused.
       if (input.author && input.author !== actor.userId && input.author !== announcement.author?.id) {
@@ -110,7 +111,7 @@ export class AnnouncementsService {
       if (input.isPinned !== undefined) announcement.isPinned = input.isPinned;
       await em.flush();
       const view = toAnnouncementView(announcement);
-      events.record('announcement.updated', companyAudience(announcement.company.id), { announcement: view });
+      events.record('announcement.updated', companyAudience(announcement.company.id), { announcement: view }, { before });
       return view;
     });
     await this.expiry.reschedule();
@@ -123,9 +124,10 @@ export class AnnouncementsService {
       const announcement = await this.findOwn(em, actor, id);
       const isPinned = input.isPinned ?? !announcement.isPinned;
       if (isPinned !== announcement.isPinned) {
+        const before = toAnnouncementView(announcement);
         announcement.isPinned = isPinned;
         await em.flush();
-        events.record('announcement.pinned', companyAudience(announcement.company.id), { announcement: toAnnouncementView(announcement) });
+        events.record('announcement.pinned', companyAudience(announcement.company.id), { announcement: toAnnouncementView(announcement) }, { before });
       }
       return toAnnouncementView(announcement);
     });
@@ -134,8 +136,9 @@ export class AnnouncementsService {
   async remove(actor: Actor, id: string): Promise<MessageResponse> {
     const result = await this.uow.run(async (em, events) => {
       const announcement = await this.findOwn(em, actor, id);
+      const before = toAnnouncementView(announcement);
       em.remove(announcement);
-      events.record('announcement.deleted', companyAudience(announcement.company.id), { announcementId: announcement.id });
+      events.record('announcement.deleted', companyAudience(announcement.company.id), { announcementId: announcement.id }, { before });
       return { message: 'Announcement deleted successfully' };
     });
     await this.expiry.reschedule();

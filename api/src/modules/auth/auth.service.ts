@@ -61,12 +61,13 @@ export class AuthService {
       const user = await em.findOneOrFail(User, { id: actor.userId }, { populate: ['company', 'passwordHash'] });
       if (!(await verifyPassword(user.passwordHash, currentPassword))) throw invalid('Current password is incorrect', 'currentPassword');
       if (currentPassword === newPassword) throw invalid('New password must be different from the current one', 'newPassword');
+      const before = toUserView(user);
       user.passwordHash = await hashPassword(newPassword);
       user.mustChangePassword = false;
       user.tokenVersion += 1;
       await em.flush();
       const audience = { kind: 'user', userId: user.id, companyId: user.company?.id ?? null } as const;
-      events.record('user.updated', audience, { user: toUserView(user) });
+      events.record('user.updated', audience, { user: toUserView(user) }, { before, secrets: ['password'] });
       events.record('session.revoked', audience, { reason: 'password-changed', tokenVersion: user.tokenVersion });
       return { message: 'Password changed successfully', token: this.sessions.issue(user) };
     });

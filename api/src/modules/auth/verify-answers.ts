@@ -46,6 +46,10 @@ const VERIFY_DROPS: DropRules = {
   'webhook.attempted': keepAll,
   'webhook.updated': keepAll,
   'webhook.deleted': keepAll,
+  'sso.updated': keepAll,
+  'wall.paired': keepAll,
+  'wall.unpaired': keepAll,
+  'audit.recorded': keepAll,
 };
 
 /**

@@ -43,7 +43,7 @@ export class CompaniesService {
       const company = em.create(Company, { ...input, timeZone: input.timeZone || 'UTC' });
       await em.flush();
       const view = toCompanyView(company, NO_MEMBERS);
-      events.record('company.created', { kind: 'superadmin' }, { company: view });
+      events.record('company.created', { kind: 'superadmin' }, { company: view }, { before: null });
       return view;
     });
   }
@@ -52,13 +52,14 @@ export class CompaniesService {
     return this.uow.run(async (em, events) => {
       const company = await em.findOne(Company, { id });
       if (!company) throw notFound('Company');
+      const before = toCompanyView(company, NO_MEMBERS);
       const zone = company.timeZone;
       em.assign(company, Object.fromEntries(Object.entries(input).filter(([, v]) => v !== undefined)));
       await em.flush();
       // Periods follow the company's zone: in another zone its tasks fall into other months.
       if (company.timeZone !== zone) await this.aggregates.rebuildCompany(em, company);
       const view = await this.view(em, id);
-      events.record('company.updated', { kind: 'superadmin' }, { company: view });
+      events.record('company.updated', { kind: 'superadmin' }, { company: view }, { before });
       return view;
     });
   }
@@ -69,6 +70,10 @@ export class CompaniesService {
    */
   remove(_actor: Actor, id: string): Promise<MessageResponse> {
     return this.uow.run(async (em, events) => {
+      // Read for the audit trail's entry (the company's name and settings), and to answer 404.
+      const company = await em.findOne(Company, { id });
+      if (!company) throw notFound('Company');
+      const before = toCompanyView(company, NO_MEMBERS);
       const members = await em.find(User, { company: id }, { fields: ['id', 'tokenVersion'] });
       const found = await em.nativeDelete(Company, { id });
       if (!found) throw notFound('Company');
@@ -77,7 +82,7 @@ export class CompaniesService {
       await em.nativeDelete(ScoreHistory, { companyId: id });
       await em.nativeDelete(ScoringKey, { companyId: id });
       // Once committed, this also closes the company's wall displays' sockets (realtime/disconnects.ts).
-      events.record('company.deleted', { kind: 'superadmin' }, { companyId: id });
+      events.record('company.deleted', { kind: 'superadmin' }, { companyId: id }, { before });
       // Each member's sockets close (on every instance) and any cached session ends. The company's own stream is
       // gone, so these go on the system stream, where only each user could ever replay their own.
       for (const m of members) {

@@ -58,6 +58,10 @@ const STANDINGS_DROPS: DropRules = {
   'webhook.attempted': keepAll,
   'webhook.updated': keepAll,
   'webhook.deleted': keepAll,
+  'sso.updated': keepAll,
+  'wall.paired': keepAll,
+  'wall.unpaired': keepAll,
+  'audit.recorded': keepAll,
 };
 
 /**

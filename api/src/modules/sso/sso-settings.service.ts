@@ -12,6 +12,7 @@ import type { Actor } from '../../common/auth/actor';
 import { AppError, invalid, notFound } from '../../common/errors/app-error';
 import { Scope } from '../../common/tenancy/scope';
 import { APP_CONFIG, type AppConfig } from '../../config/env';
+import { execute } from '../../database/bound-sql';
 import { UnitOfWork } from '../../events/unit-of-work';
 import { Company } from '../companies/company.entity';
 import { CompanySignIn, SsoDomain } from './company-sign-in.entity';
@@ -46,13 +47,14 @@ export class SsoSettingsService {
 
   save(actor: Actor, companyId: string, input: SsoSettingsInput): Promise<SsoSettingsResponse> {
     const scope = Scope.of(actor).companyById(companyId);
-    return this.uow.run(async (em) => {
+    return this.uow.run(async (em, events) => {
       const company = await this.companyOrFail(em, companyId);
       const taken = await Scope.acrossCompanies('an email domain belongs to one company only', () =>
         em.find(SsoDomain, { domain: { $in: input.domains }, company: { $ne: companyId } }, { fields: ['domain'] }),
       );
       if (taken.length) throw new AppError('CONFLICT', `${taken[0].domain} already signs in with another company`, 'domains');
       let settings = await em.findOne(CompanySignIn, scope.where({ company: companyId }));
+      const before = settings ? await this.view(em, settings) : null;
       const secret = input.clientSecret?.trim();
       if (!settings && !secret) throw invalid('Client secret is required', 'clientSecret');
       settings ??= em.create(CompanySignIn, { company, issuer: input.issuer, clientId: input.clientId, clientSecretSealed: '' });
@@ -67,16 +69,21 @@ export class SsoSettingsService {
       await em.nativeDelete(SsoDomain, scope.where({ company: companyId }));
       for (const domain of new Set(input.domains)) em.create(SsoDomain, { domain, company });
       await em.flush();
-      return { settings: await this.view(em, settings), redirectUri: redirectUriFor(this.config) };
+      const view = await this.view(em, settings);
+      events.record('sso.updated', { kind: 'admins', companyId }, { companyId, settings: view }, { before, secrets: secret ? ['clientSecret'] : [] });
+      return { settings: view, redirectUri: redirectUriFor(this.config) };
     });
   }
 
   remove(actor: Actor, companyId: string): Promise<MessageResponse> {
     const scope = Scope.of(actor).companyById(companyId);
-    return this.uow.run(async (em) => {
-      const removed = await em.nativeDelete(CompanySignIn, scope.where({ company: companyId }));
+    return this.uow.run(async (em, events) => {
+      const settings = await em.findOne(CompanySignIn, scope.where({ company: companyId }));
+      if (!settings) throw notFound('Single sign-on settings');
+      const before = await this.view(em, settings);
+      await em.nativeDelete(CompanySignIn, scope.where({ company: companyId }));
       await em.nativeDelete(SsoDomain, scope.where({ company: companyId }));
-      if (!removed) throw notFound('Single sign-on settings');
+      events.record('sso.updated', { kind: 'admins', companyId }, { companyId, settings: null }, { before });
       return { message: 'Single sign-on turned off: people sign in with their password' };
     });
   }
@@ -105,7 +112,9 @@ export class SsoSettingsService {
   }
 
   private async view(em: EntityManager, settings: CompanySignIn): Promise<SsoSettings> {
-    const domains = await em.find(SsoDomain, { company: settings.company.id }, { orderBy: { domain: 'asc' } });
+    // Plain rows, not entities: a save reads the settings before it replaces the domains, and managed domain
+    // entities would stand in the way of the new ones with the same keys.
+    const domains = await execute<{ domain: string }>(em, 'select domain from sso_domains where company_id = ? order by domain asc', [settings.company.id]);
     return {
       issuer: settings.issuer,
       clientId: settings.clientId,

@@ -1,11 +1,12 @@
-import { createHash, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
+import { GENESIS, linkHash, linkIntact } from '../../common/chain/hash-chain';
 import type { EntityManager } from '@mikro-orm/knex';
 import { onPostgreSql } from '../../database/dialect';
 import { ScoreHistory, type ScoreFigures } from './score-history.entity';
 import { execute } from '../../database/bound-sql';
 
 /** The `prevHash` of a company's first chained row. */
-export const GENESIS = '0'.repeat(64);
+export { GENESIS };
 
 export interface HistoryContent {
   id: string;
@@ -20,20 +21,9 @@ export interface HistoryContent {
   chainSeq: number;
 }
 
-/** JSON with keys sorted at every level, so a row hashes the same after a round trip through either database. */
-function canonical(value: unknown): string {
-  if (Array.isArray(value)) return `[${value.map(canonical).join(',')}]`;
-  if (value && typeof value === 'object') {
-    const entries = Object.entries(value).filter(([, v]) => v !== undefined);
-    return `{${entries.sort(([a], [b]) => (a < b ? -1 : 1)).map(([k, v]) => `${JSON.stringify(k)}:${canonical(v)}`).join(',')}}`;
-  }
-  return JSON.stringify(value ?? null);
-}
-
-/** A row's hash: its content and the hash of the row before it in its company's chain. */
+/** A row's hash: its content and the hash of the row before it in its company's chain (common/chain/hash-chain.ts). */
 export function chainHash(prevHash: string, row: HistoryContent): string {
-  const content = { ...row, at: row.at.toISOString() };
-  return createHash('sha256').update(prevHash).update('\n').update(canonical(content)).digest('hex');
+  return linkHash(prevHash, { ...row, at: row.at.toISOString() });
 }
 
 /** The last row of a company's chain, as the next row needs it; null for a chain not started. */
@@ -109,9 +99,8 @@ const contentOf = (h: ScoreHistory): HistoryContent => ({
 
 /** Whether a chained row still holds what was hashed, and follows the row it claims to follow. */
 export function rowIsIntact(row: ScoreHistory, before: ScoreHistory | null | undefined): boolean {
-  if (row.chainSeq === null || !row.hash || !row.prevHash) return false;
-  const expectedPrev = row.chainSeq === 1 ? GENESIS : before?.hash;
-  return row.prevHash === expectedPrev && chainHash(row.prevHash, contentOf(row)) === row.hash;
+  const link = (h: ScoreHistory) => ({ seq: h.chainSeq, prevHash: h.prevHash, hash: h.hash });
+  return linkIntact(link(row), { ...contentOf(row), at: row.at.toISOString() }, before ? link(before) : null);
 }
 
 export interface ChainReport {

@@ -53,6 +53,10 @@ const TASK_PAGE_DROPS: DropRules = {
   'webhook.attempted': keepAll,
   'webhook.updated': keepAll,
   'webhook.deleted': keepAll,
+  'sso.updated': keepAll,
+  'wall.paired': keepAll,
+  'wall.unpaired': keepAll,
+  'audit.recorded': keepAll,
 };
 
 /**

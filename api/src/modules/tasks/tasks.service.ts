@@ -5,6 +5,7 @@ import type { Actor } from '../../common/auth/actor';
 import { conflict, forbidden, invalid, notFound } from '../../common/errors/app-error';
 import { Scope } from '../../common/tenancy/scope';
 import type { EventRecorder } from '../../events/event-recorder';
+import type { ChangeNote } from '../../events/outbox-sink';
 import { UnitOfWork } from '../../events/unit-of-work';
 import { lockRow } from '../../database/row-lock';
 import { BadgeAwardsService } from '../badges/badge-awards.service';
@@ -84,6 +85,7 @@ export class TasksService {
       const task = await this.findOwn(em, Scope.of(actor).narrowTo(input.company), id);
       const companyId = task.company.id;
       const previous = task.assignedTo;
+      const before = toTaskView(task);
 
       if (input.assignedTo !== undefined && input.assignedTo !== previous.id) {
         if (isLocked(task)) throw conflict('A submitted task cannot be reassigned');
@@ -102,9 +104,10 @@ export class TasksService {
 
       const view = toTaskView(task);
       const assignee = task.assignedTo;
-      this.recordForAssignee(events, 'task.updated', companyId, assignee.id, { task: view });
+      this.recordForAssignee(events, 'task.updated', companyId, assignee.id, { task: view }, { before });
       if (assignee !== previous) {
-        events.record('task.deleted', { kind: 'user', userId: previous.id, companyId }, { taskId: task.id, assigneeId: previous.id });
+        // Off the former assignee's list: part of the update, which the audit trail records once.
+        events.record('task.deleted', { kind: 'user', userId: previous.id, companyId }, { taskId: task.id, assigneeId: previous.id }, { sideEffect: true });
         this.notifications.notify(em, events, [{ id: assignee.id, companyId }], {
           kind: 'task.assigned',
           title: 'New task assigned',
@@ -140,7 +143,7 @@ export class TasksService {
       const pendingReview = await this.pendingReview(em, companyId);
       events.record('task.submitted', { kind: 'admins', companyId }, { task: view, pendingReview });
       // The executive's other tabs and devices see their own submission too.
-      events.record('task.updated', { kind: 'user', userId: task.assignedTo.id, companyId }, { task: view });
+      events.record('task.updated', { kind: 'user', userId: task.assignedTo.id, companyId }, { task: view }, { sideEffect: true });
       const admins = await em.find(User, { company: companyId, role: 'admin', isActive: true }, { fields: ['id'] });
       this.notifications.notify(
         em,
@@ -177,7 +180,7 @@ export class TasksService {
       if (input.comment) comments.push(await insertComment(em, row.id, { ...scorer, role: actor.role }, input.comment, now));
       const assigneeId = row.assigned_to_id;
       const view = scoringView(scoredRow(row, scoring), comments, now);
-      this.recordForAssignee(events, 'task.scored', companyId, assigneeId, { task: view, rescored: previous !== null });
+      this.recordForAssignee(events, 'task.scored', companyId, assigneeId, { task: view, rescored: previous !== null }, { before: previous });
       events.record('stats.changed', { kind: 'superadmin' }, { companyId });
       this.notifications.notify(em, events, [{ id: assigneeId, companyId }], {
         kind: 'task.scored',
@@ -205,10 +208,12 @@ export class TasksService {
       const companyId = task.company.id;
       const assigneeId = task.assignedTo.id;
       const wasScored = task.scoredAt !== null;
+      // What the audit trail keeps of the task (the assignee's name is not loaded: their id is in the log).
+      const before = { _id: task.id, title: task.title, description: task.description, deadline: task.deadline.toISOString(), priority: task.priority, reportLink: task.reportLink, status: task.status, assignedTo: null };
       // Comments go with the task (foreign key cascade); the score history is kept.
       await this.aggregates.removeScoring(em, task);
       await em.nativeDelete(Task, { id: task.id });
-      this.recordForAssignee(events, 'task.deleted', companyId, assigneeId, { taskId: task.id, assigneeId });
+      this.recordForAssignee(events, 'task.deleted', companyId, assigneeId, { taskId: task.id, assigneeId }, { before });
       events.record('stats.changed', { kind: 'superadmin' }, { companyId });
       if (wasScored) this.leaderboard.recordLiveUpdate(events, companyId);
       return { message: 'Task deleted successfully' };
@@ -239,8 +244,9 @@ export class TasksService {
     companyId: string,
     assigneeId: string,
     payload: EventPayloads[T],
+    note?: ChangeNote,
   ): void {
-    events.record(type, { kind: 'user', userId: assigneeId, companyId }, payload);
-    events.record(type, { kind: 'admins', companyId }, payload);
+    events.record(type, { kind: 'user', userId: assigneeId, companyId }, payload, note);
+    events.record(type, { kind: 'admins', companyId }, payload, note);
   }
 }

@@ -10,6 +10,7 @@ import { toDate } from '../../common/rows/columns';
 import { AppError, forbidden, invalid, notFound } from '../../common/errors/app-error';
 import { Scope } from '../../common/tenancy/scope';
 import type { EventRecorder } from '../../events/event-recorder';
+import type { ChangeNote } from '../../events/outbox-sink';
 import { UnitOfWork } from '../../events/unit-of-work';
 import { Company } from '../companies/company.entity';
 import { CompaniesService } from '../companies/companies.service';
@@ -104,7 +105,7 @@ export class UsersService {
       });
       await em.flush();
       const view = toUserView(user);
-      this.recordChange(events, 'created', view);
+      this.recordChange(events, 'created', view, { before: null, secrets: input.password === undefined ? [] : ['password'] });
       await this.recordCounts(em, events, company.id);
       return view;
     });
@@ -117,7 +118,7 @@ export class UsersService {
   async createSignedUp(em: EntityManager, events: EventRecorder, company: Company, person: { name: string; email: string; role: 'admin' | 'executive' }): Promise<User> {
     const user = em.create(User, { ...person, company, passwordHash: SSO_ONLY, mustChangePassword: false });
     await em.flush();
-    this.recordChange(events, 'created', toUserView(user));
+    this.recordChange(events, 'created', toUserView(user), { before: null });
     await this.recordCounts(em, events, company.id);
     return user;
   }
@@ -125,6 +126,7 @@ export class UsersService {
   update(actor: Actor, id: string, input: UpdateUserInput): Promise<UserView> {
     return this.uow.run(async (em, events) => {
       const user = await this.findManageable(em, actor, id);
+      const before = toUserView(user);
       const formerCompanyId = user.company?.id ?? null;
       if (input.role !== undefined && input.role !== user.role) throw forbidden('Roles cannot be changed');
       if (input.company !== undefined && input.company !== null && input.company !== user.company?.id) {
@@ -158,7 +160,7 @@ export class UsersService {
       await em.flush();
 
       const view = toUserView(user);
-      this.recordChange(events, 'updated', view);
+      this.recordChange(events, 'updated', view, { before, secrets: input.password === undefined ? [] : ['password'] });
       if (revoke) {
         // On the stream the old sessions follow (the former company's, after a move).
         events.record('session.revoked', { kind: 'user', userId: user.id, companyId: formerCompanyId }, { reason: revoke, tokenVersion: user.tokenVersion });
@@ -172,8 +174,9 @@ export class UsersService {
     const { user, issued } = await this.uow.run(async (em, events) => {
       const user = await this.findManageable(em, actor, id);
       if (!user.isActive) throw forbidden('Reactivate this account before inviting them');
+      const before = toUserView(user);
       const issued = await this.links.issueInvitation(em, user);
-      this.recordChange(events, 'updated', { ...toUserView(user), signIn: 'invited' });
+      this.recordChange(events, 'updated', { ...toUserView(user), signIn: 'invited' }, { before });
       return { user, issued };
     });
     return this.links.deliverInvitation(user, issued);
@@ -185,7 +188,7 @@ export class UsersService {
       const user = await this.findManageable(em, actor, id);
       if (!(await this.links.revokeInvitation(em, user))) throw notFound('Invitation');
       const hasPassword = (await em.count(User, Scope.of(actor).where({ id: user.id, passwordHash: { $ne: NO_PASSWORD } }))) > 0;
-      this.recordChange(events, 'updated', { ...toUserView(user), signIn: hasPassword ? 'active' : 'not-invited' });
+      this.recordChange(events, 'updated', { ...toUserView(user), signIn: hasPassword ? 'active' : 'not-invited' }, { before: { ...toUserView(user), signIn: 'invited' } });
       return { message: 'Invitation withdrawn' };
     });
   }
@@ -199,7 +202,7 @@ export class UsersService {
       events.record('session.revoked', { kind: 'user', userId: user.id, companyId }, { reason: 'deleted', tokenVersion: user.tokenVersion + 1 });
       await this.aggregates.forgetUser(em, Scope.of(actor), user.id);
       await em.nativeDelete(User, { id: user.id });
-      this.recordChange(events, 'deleted', view);
+      this.recordChange(events, 'deleted', view, { before: view });
       if (companyId) await this.recordCounts(em, events, companyId);
       return { message: `${user.role === 'admin' ? 'Admin' : 'Executive'} deleted successfully` };
     });
@@ -226,24 +229,26 @@ export class UsersService {
   }
 
   /** Executives are news for their company's admins; admins for the superadmin. Each user hears of their own record. */
-  private recordChange(events: EventRecorder, change: 'created' | 'updated' | 'deleted', user: UserView): void {
+  /** `note`: what the audit trail records besides the payload (the person before the change; events/outbox-sink.ts). */
+  private recordChange(events: EventRecorder, change: 'created' | 'updated' | 'deleted', user: UserView, note: ChangeNote): void {
     const companyId = user.company?._id ?? null;
     if (user.role === 'executive' && companyId) {
       const audience = { kind: 'admins', companyId } as const;
-      if (change === 'deleted') events.record('user.deleted', audience, { userId: user._id });
-      else events.record(`user.${change}`, audience, { user });
+      if (change === 'deleted') events.record('user.deleted', audience, { userId: user._id }, note);
+      else events.record(`user.${change}`, audience, { user }, note);
     }
     if (user.role === 'admin') {
-      if (change === 'deleted') events.record('admin.deleted', { kind: 'superadmin' }, { userId: user._id });
-      else events.record(`admin.${change}`, { kind: 'superadmin' }, { user });
+      if (change === 'deleted') events.record('admin.deleted', { kind: 'superadmin' }, { userId: user._id }, note);
+      else events.record(`admin.${change}`, { kind: 'superadmin' }, { user }, note);
     }
-    if (change === 'updated') events.record('user.updated', { kind: 'user', userId: user._id, companyId }, { user });
+    if (change === 'updated') events.record('user.updated', { kind: 'user', userId: user._id, companyId }, { user }, note);
   }
 
   /** Member counts appear on the superadmin's company cards. */
   private async recordCounts(em: EntityManager, events: EventRecorder, companyId: string): Promise<void> {
     await em.flush();
     const company = await this.companies.view(em, companyId);
-    events.record('company.updated', { kind: 'superadmin' }, { company });
+    // A count moved because of the person's change, which the audit trail records; not a change of the company's.
+    events.record('company.updated', { kind: 'superadmin' }, { company }, { sideEffect: true });
   }
 }

@@ -75,7 +75,7 @@ export class WallsService {
   /** An admin pairs the screen showing `code` with their company. Each code works once. */
   claim(actor: Actor, input: ClaimWallInput): Promise<WallDisplayView> {
     const companyId = Scope.of(actor).own();
-    return this.uow.run(async (em) => {
+    return this.uow.run(async (em, events) => {
       const now = new Date();
       const pairing = await em.findOne(WallPairing, { code: input.code, display: null, expiresAt: { $gt: now } });
       if (!pairing) throw codeNotFound();
@@ -90,7 +90,10 @@ export class WallsService {
       // and the loser's display is rolled back with its transaction.
       const claimed = await em.nativeUpdate(WallPairing, { id: pairing.id, display: null }, { display: display.id, claimedAt: now });
       if (!claimed) throw codeNotFound();
-      return toWallDisplayView(display);
+      const view = toWallDisplayView(display);
+      // The company's other admins' screens, and the audit trail.
+      events.record('wall.paired', { kind: 'admins', companyId }, { display: view });
+      return view;
     });
   }
 
@@ -101,7 +104,7 @@ export class WallsService {
     return displays.map(toWallDisplayView);
   }
 
-  /** Ends a display: its token stops working and its screen is disconnected at once. Nobody else is told. */
+  /** Ends a display: its token stops working and its screen is disconnected at once; the company's admins are told. */
   async revoke(actor: Actor, id: string): Promise<MessageResponse> {
     const scope = Scope.company(Scope.of(actor).own());
     await this.uow.run(async (em, events) => {
@@ -111,6 +114,7 @@ export class WallsService {
       display.revokedAt = new Date();
       // Its open sockets close once this commits (realtime/disconnects.ts).
       events.notify({ type: 'wall.revoked', payload: { displayId: id } });
+      events.record('wall.unpaired', { kind: 'admins', companyId: display.company.id }, { displayId: id }, { before: toWallDisplayView(display) });
     });
     return { message: 'Display revoked successfully' };
   }

@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import type { EntityManager } from '@mikro-orm/knex';
 import type { Audience, WebhookAttempt as WebhookAttemptView, WebhookEvent } from '@kpi/contracts';
 import type { EventRecorder } from '../../events/event-recorder';
+import type { ChangeNote } from '../../events/outbox-sink';
 import { NotificationsService } from '../notifications/notifications.service';
 import { User } from '../users/user.entity';
 import type { PostOutcome } from './safe-post';
@@ -58,8 +59,9 @@ export class WebhookAttempts {
     return at;
   }
 
-  announceEndpoint(events: EventRecorder, endpoint: WebhookEndpoint): void {
-    events.record('webhook.updated', adminsOf(endpoint), { endpoint: toEndpointView(endpoint) });
+  /** `note`: the endpoint before the change, for the audit trail (events/outbox-sink.ts). */
+  announceEndpoint(events: EventRecorder, endpoint: WebhookEndpoint, note?: ChangeNote): void {
+    events.record('webhook.updated', adminsOf(endpoint), { endpoint: toEndpointView(endpoint) }, note);
   }
 
   async notifyPaused(em: EntityManager, events: EventRecorder, endpoint: WebhookEndpoint): Promise<void> {

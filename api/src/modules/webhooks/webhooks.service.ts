@@ -81,7 +81,7 @@ export class WebhooksService {
         deliveredSeq: await this.repository.streamHead(em, companyId),
       });
       await em.flush();
-      this.attempts.announceEndpoint(events, created);
+      this.attempts.announceEndpoint(events, created, { before: null, secrets: secret ? ['secret'] : [] });
       return created;
     });
     return { endpoint: toEndpointView(endpoint), secret };
@@ -91,6 +91,7 @@ export class WebhooksService {
     if (input.url) await this.assertDeliverable(input.url);
     const endpoint = await this.uow.run(async (em, events) => {
       const endpoint = await this.repository.findOwn(em, Scope.of(actor), id);
+      const before = toEndpointView(endpoint);
       if (input.eventTypes && endpoint.kind !== 'standard') {
         if (input.eventTypes.some((t) => !(CHAT_EVENT_TYPES as readonly string[]).includes(t))) {
           throw invalid(`A ${endpoint.kind} channel can post only ${CHAT_EVENT_TYPES.join(', ')}`, 'eventTypes');
@@ -109,7 +110,7 @@ export class WebhooksService {
       if (input.url !== undefined || input.eventTypes !== undefined || input.active !== undefined) dropLease(endpoint);
       endpoint.updatedAt = new Date();
       await em.flush();
-      this.attempts.announceEndpoint(events, endpoint);
+      this.attempts.announceEndpoint(events, endpoint, { before });
       return endpoint;
     });
     this.dispatcher.wake();
@@ -119,9 +120,10 @@ export class WebhooksService {
   remove(actor: Actor, id: string): Promise<MessageResponse> {
     return this.uow.run(async (em, events) => {
       const endpoint = await this.repository.findOwn(em, Scope.of(actor), id);
+      const before = toEndpointView(endpoint);
       em.remove(endpoint);
       await em.flush();
-      events.record('webhook.deleted', { kind: 'admins', companyId: endpoint.company.id }, { endpointId: id });
+      events.record('webhook.deleted', { kind: 'admins', companyId: endpoint.company.id }, { endpointId: id }, { before });
       return { message: 'Webhook endpoint deleted successfully' };
     });
   }
@@ -132,12 +134,13 @@ export class WebhooksService {
     const endpoint = await this.uow.run(async (em, events) => {
       const endpoint = await this.repository.findOwn(em, Scope.of(actor), id);
       if (endpoint.kind !== 'standard') throw invalid(`A ${endpoint.kind} channel is not signed`, 'id');
+      const before = toEndpointView(endpoint);
       endpoint.previousSecretEnc = endpoint.secretEnc;
       endpoint.previousSecretUntil = new Date(Date.now() + ROTATION_GRACE_MS);
       endpoint.secretEnc = this.sender.secrets.seal(secret);
       endpoint.updatedAt = new Date();
       await em.flush();
-      this.attempts.announceEndpoint(events, endpoint);
+      this.attempts.announceEndpoint(events, endpoint, { before, secrets: ['secret'] });
       return endpoint;
     });
     return { endpoint: toEndpointView(endpoint), secret };
@@ -174,12 +177,13 @@ export class WebhooksService {
       const endpoint = await this.repository.findOwn(em, Scope.of(actor), id);
       const head = await this.repository.streamHead(em, endpoint.company.id);
       if (fromSeq > head + 1) throw invalid(`From sequence must be at most ${head + 1}`, 'fromSeq');
+      const before = toEndpointView(endpoint);
       endpoint.deliveredSeq = fromSeq - 1;
       startOver(endpoint);
       dropLease(endpoint);
       endpoint.updatedAt = new Date();
       await em.flush();
-      this.attempts.announceEndpoint(events, endpoint);
+      this.attempts.announceEndpoint(events, endpoint, { before });
       return endpoint;
     });
     this.dispatcher.wake();

@@ -34,3 +34,4 @@ export const AwardIcon = (p: IconProps) => <Icon {...p}><circle cx="12" cy="9" r
 export const ChartLineIcon = (p: IconProps) => <Icon {...p}><path d="M3 20h18M4 16l5-6 4 3 7-8" /></Icon>;
 export const PlugIcon = (p: IconProps) => <Icon {...p}><path d="M9 3v5M15 3v5M6 8h12v3a6 6 0 0 1-12 0zM12 17v4" /></Icon>;
 export const CopyIcon = (p: IconProps) => <Icon {...p}><rect x="9" y="9" width="11" height="11" rx="2" /><path d="M5 15V5a2 2 0 0 1 2-2h8" /></Icon>;
+export const HistoryIcon = (p: IconProps) => <Icon {...p}><path d="M3 12a9 9 0 1 0 3-6.7L3 8M3 3v5h5M12 7v5l3 3" /></Icon>;

@@ -15,7 +15,7 @@ export async function loadOverallStats({ quiet = false } = {}): Promise<void> {
 }
 
 /** Hands a Blob to the browser as a file download. */
-function saveBlob(blob: Blob, filename: string): void {
+export function saveBlob(blob: Blob, filename: string): void {
   const url = URL.createObjectURL(blob);
   const link = document.createElement('a');
   link.href = url;

@@ -3,7 +3,8 @@ import { Navigate, Route, Routes } from 'react-router-dom';
 import { DashboardShell, type ShellTab } from '../../app/layout/DashboardShell';
 import { tabHref } from '../../app/layout/tabs';
 import { SectionSpinner } from '../../components/ui';
-import { ChartIcon, ClipboardIcon, MegaphoneIcon, PlugIcon, ShieldIcon, TrophyIcon, UsersIcon } from '../../components/ui/icons';
+import { ChartIcon, ClipboardIcon, HistoryIcon, MegaphoneIcon, PlugIcon, ShieldIcon, TrophyIcon, UsersIcon } from '../../components/ui/icons';
+import { AuditRealtimeEffect } from '../../features/audit/AuditRealtimeEffect';
 import { AnnouncementsRealtimeEffect } from '../../features/announcements/AnnouncementsRealtimeEffect';
 import { IntegrationsRealtimeEffect } from '../../features/integrations/IntegrationsRealtimeEffect';
 import { ExecutivesRealtimeEffect } from '../../features/executives/ExecutivesRealtimeEffect';
@@ -13,6 +14,7 @@ import { NotificationsRealtimeEffect } from '../../features/notifications/Notifi
 import { CompanyStatsRealtimeEffect } from '../../features/stats/CompanyStatsRealtimeEffect';
 import { TasksRealtimeEffect } from '../../features/tasks/TasksRealtimeEffect';
 import { AdminAnnouncementsPage } from './AdminAnnouncementsPage';
+import { AdminAuditPage } from './AdminAuditPage';
 import { AdminIntegrationsPage } from './AdminIntegrationsPage';
 import { AdminLeaderboardsPage } from './AdminLeaderboardsPage';
 import { AdminTasksPage } from './AdminTasksPage';
@@ -30,6 +32,7 @@ const TABS: readonly ShellTab[] = [
   { path: 'stats', label: 'Statistics', icon: <ChartIcon /> },
   { path: 'integrations', label: 'Integrations', icon: <PlugIcon /> },
   { path: 'security', label: 'Security', icon: <ShieldIcon /> },
+  { path: 'audit', label: 'Audit', icon: <HistoryIcon /> },
 ];
 /** /admin itself shows no screen: it redirects to the first tab, as unknown paths do. */
 const HOME = tabHref('admin', TABS[0]);
@@ -46,6 +49,7 @@ export default function AdminArea() {
       <LeaderboardRealtimeEffect />
       <CompanyStatsRealtimeEffect />
       <IntegrationsRealtimeEffect />
+      <AuditRealtimeEffect />
       <Suspense fallback={<SectionSpinner />}>
         <Routes>
           <Route index element={<Navigate to={HOME} replace />} />
@@ -56,6 +60,7 @@ export default function AdminArea() {
           <Route path="stats" element={<AdminStatsPage />} />
           <Route path="integrations" element={<AdminIntegrationsPage />} />
           <Route path="security" element={<SecurityPage />} />
+          <Route path="audit" element={<AdminAuditPage />} />
           <Route path="*" element={<Navigate to={HOME} replace />} />
         </Routes>
       </Suspense>

@@ -3,13 +3,15 @@ import { Navigate, Route, Routes } from 'react-router-dom';
 import { DashboardShell, type ShellTab } from '../../app/layout/DashboardShell';
 import { tabHref } from '../../app/layout/tabs';
 import { SectionSpinner } from '../../components/ui';
-import { BuildingIcon, ChartIcon, MailIcon, PlugIcon, UsersIcon } from '../../components/ui/icons';
+import { BuildingIcon, ChartIcon, HistoryIcon, MailIcon, PlugIcon, UsersIcon } from '../../components/ui/icons';
 import { AdminsRealtimeEffect } from '../../features/admins/AdminsRealtimeEffect';
+import { AuditRealtimeEffect } from '../../features/audit/AuditRealtimeEffect';
 import { CompaniesRealtimeEffect } from '../../features/companies/CompaniesRealtimeEffect';
 import { IntegrationsRealtimeEffect } from '../../features/integrations/IntegrationsRealtimeEffect';
 import { NotificationsRealtimeEffect } from '../../features/notifications/NotificationsRealtimeEffect';
 import { OverallStatsRealtimeEffect } from '../../features/stats/OverallStatsRealtimeEffect';
 import { AdminsPage } from './AdminsPage';
+import { AuditPage } from './AuditPage';
 import { CompaniesPage } from './CompaniesPage';
 import { IntegrationsPage } from './IntegrationsPage';
 import { MailboxPage } from './MailboxPage';
@@ -22,6 +24,7 @@ const TABS: readonly ShellTab[] = [
   { path: 'admins', label: 'Admins', icon: <UsersIcon /> },
   { path: 'stats', label: 'Statistics', icon: <ChartIcon /> },
   { path: 'integrations', label: 'Integrations', icon: <PlugIcon /> },
+  { path: 'audit', label: 'Audit', icon: <HistoryIcon /> },
   // Development only: with SMTP_URL set the page says there is no local mailbox (docs/notifications.md).
   { path: 'mailbox', label: 'Mailbox', icon: <MailIcon /> },
 ];
@@ -37,6 +40,7 @@ export default function SuperadminArea() {
       <NotificationsRealtimeEffect />
       <OverallStatsRealtimeEffect />
       <IntegrationsRealtimeEffect />
+      <AuditRealtimeEffect />
       <Suspense fallback={<SectionSpinner />}>
         <Routes>
           <Route index element={<Navigate to={HOME} replace />} />
@@ -44,6 +48,7 @@ export default function SuperadminArea() {
           <Route path="admins" element={<AdminsPage />} />
           <Route path="stats" element={<SystemStatsPage />} />
           <Route path="integrations" element={<IntegrationsPage />} />
+          <Route path="audit" element={<AuditPage />} />
           <Route path="mailbox" element={<MailboxPage />} />
           <Route path="*" element={<Navigate to={HOME} replace />} />
         </Routes>

@@ -1,0 +1,52 @@
+import { Injectable } from '@nestjs/common';
+import type { EntityManager } from '@mikro-orm/knex';
+import type { Audience, EventType } from '@kpi/contracts';
+import type { ClosingWrite, EventRecorder } from './event-recorder';
+
+/**
+ * What a service may tell about a change beyond the event's payload, for the sinks that record changes (the
+ * audit trail, docs/audit.md). Never logged with the event, never sent to anyone.
+ */
+export interface ChangeNote {
+  /**
+   * The subject as it was before the change, in the payload's own shape (the view the service had loaded
+   * anyway: no extra read), or null for a subject that did not exist before. Fields whose before and after
+   * differ are the change.
+   */
+  before?: unknown;
+  /** Secrets the change set or replaced (a password, a signing secret): recorded as changed, never their value. */
+  secrets?: string[];
+  /** A consequence of another change recorded in the same unit of work (a member count moved, an echo to the assignee): not a change of its own. */
+  sideEffect?: boolean;
+}
+
+/** One recorded event as a sink sees it at flush: before it is numbered, with its note. */
+export interface NotedEvent {
+  type: EventType;
+  audience: Audience;
+  payload: unknown;
+  note?: ChangeNote;
+}
+
+/**
+ * The outbox's public extension point: a sink sees every event of a unit of work when it flushes, inside its
+ * transaction, and may answer a closing write (event-recorder.ts) that writes its own rows there, so those rows
+ * exist exactly when the change does. A sink adds one closing write per unit of work, however many events.
+ */
+export interface OutboxSink {
+  closingWrite(em: EntityManager, events: readonly NotedEvent[], recorder: EventRecorder): ClosingWrite | null;
+}
+
+/** The sinks every unit of work's recorder calls; modules add theirs when they start. */
+@Injectable()
+export class OutboxSinks {
+  private readonly sinks: OutboxSink[] = [];
+
+  add(sink: OutboxSink): void {
+    this.sinks.push(sink);
+  }
+
+  get all(): readonly OutboxSink[] {
+    return this.sinks;
+  }
+}

@@ -1,0 +1,73 @@
+import { Injectable, type OnModuleInit } from '@nestjs/common';
+import type { EntityManager } from '@mikro-orm/knex';
+import type { Audience } from '@kpi/contracts';
+import { RequestScope } from '../../common/request-scope/request-scope';
+import { placeholders } from '../../common/rows/params';
+import { execute } from '../../database/bound-sql';
+import { inParallel } from '../../database/in-parallel';
+import type { ClosingWrite, EventRecorder } from '../../events/event-recorder';
+import { OutboxSinks, type NotedEvent, type OutboxSink } from '../../events/outbox-sink';
+import { appendEntries, chainOf, reserveChains, toAuditView, type AuditAuthor } from './audit-chain';
+import { draftsOf, type AuditDraft } from './audit.rules';
+
+/** Who hears of a new entry: its company's admins, and the superadmin. */
+export const audiencesOf = (companyId: string | null): Audience[] =>
+  companyId ? [{ kind: 'admins', companyId }, { kind: 'superadmin' }] : [{ kind: 'superadmin' }];
+
+/**
+ * The audit trail's sink on the outbox (events/outbox-sink.ts): when a unit of work made by a signed-in person
+ * flushes, its events become entries (audit.rules.ts) and are appended to their companies' chains in the same
+ * transaction, each announced as `audit.recorded`. Work nobody signed in for (timers, the outbox's own
+ * consumers, sign-in itself) is not audited.
+ *
+ * Cost per unit of work, whatever the number of entries: the chains' heads move in one upsert, sent with the
+ * event counters; the entries go in one multi-row insert and the heads' hashes in one update, sent with the
+ * event log's insert. A person's name an entry lacks (a badge awarded by a scoring) is read in one query beside
+ * the head's upsert.
+ */
+@Injectable()
+export class AuditSink implements OutboxSink, OnModuleInit {
+  constructor(private readonly sinks: OutboxSinks) {}
+
+  onModuleInit(): void {
+    this.sinks.add(this);
+  }
+
+  closingWrite(em: EntityManager, events: readonly NotedEvent[], recorder: EventRecorder): ClosingWrite | null {
+    const who = RequestScope.author();
+    // Outside a signed-in request only events that name their own actor are entries (docs/audit.md).
+    const drafts = draftsOf(events).filter((d) => who || d.actor);
+    if (!drafts.length) return null;
+    const author: AuditAuthor | null = who ? { actor: who.actor, requestId: who.requestId } : null;
+    return {
+      audiences: () => drafts.flatMap((d) => audiencesOf(d.companyId)),
+      write: async () => {
+        const counts = new Map<string, number>();
+        for (const d of drafts) counts.set(chainOf(d.companyId), (counts.get(chainOf(d.companyId)) ?? 0) + 1);
+        const [heads, labels] = await inParallel([reserveChains(em, counts), namesOf(em, drafts)]);
+        const { entries, written } = appendEntries(em, drafts, heads, author, labels, new Date());
+        // Joined with the event log's insert by the recorder; marked handled so a failure waits for that join.
+        written.catch(() => undefined);
+        for (const entry of entries) {
+          const view = toAuditView(entry);
+          for (const audience of audiencesOf(entry.companyId)) recorder.record('audit.recorded', audience, { entry: view });
+        }
+        return { rest: written };
+      },
+    };
+  }
+}
+
+/** The names of the people entries name without one (a badge's recipient), in one query of their company. */
+async function namesOf(em: EntityManager, drafts: AuditDraft[]): Promise<Map<string, string>> {
+  const wanted = drafts.filter((d) => d.subject.label === null && d.subject.type === 'user' && d.companyId);
+  if (!wanted.length) return new Map();
+  const ids = [...new Set(wanted.map((d) => d.subject.id))];
+  const companies = [...new Set(wanted.map((d) => d.companyId!))];
+  const rows = await execute<{ id: string; name: string }>(
+    em,
+    `select id, name from users where company_id ${companies.length === 1 ? '= ?' : `in (${placeholders(companies)})`} and id in (${placeholders(ids)})`,
+    [...companies, ...ids],
+  );
+  return new Map(rows.map((r) => [r.id, r.name]));
+}

@@ -1,0 +1,5 @@
+import { AuditScreen } from '../../features/audit/AuditScreen';
+
+export function AuditPage() {
+  return <AuditScreen allCompanies />;
+}
