@@ -15,6 +15,7 @@ import { PagingModule } from './common/paging/paging.module';
 import { AuthModule } from './modules/auth/auth.module';
 import { BadgesModule } from './modules/badges/badges.module';
 import { CompaniesModule } from './modules/companies/companies.module';
+import { ImportsModule } from './modules/imports/imports.module';
 import { KpiModule } from './modules/kpi/kpi.module';
 import { LeaderboardModule } from './modules/leaderboard/leaderboard.module';
 import { MailModule } from './modules/mail/mail.module';
@@ -60,6 +61,7 @@ export class AppModule {
         KpiModule,
         WallsModule,
         WebhooksModule,
+        ImportsModule,
         MailModule.forRoot(config),
       ],
     };

@@ -23,3 +23,4 @@ export * from './published-leaderboard';
 export * from './common/common-passwords';
 export * from './inputs';
 export * from './mail';
+export * from './imports';

@@ -1,6 +1,7 @@
 import type { Announcement } from '../announcements';
 import type { UserBadge } from '../badges';
 import type { Company } from '../companies';
+import type { ImportJob, ImportKind } from '../imports';
 import type { LeaderboardPeriod, LeaderboardEntry } from '../leaderboard';
 import type { Notification, NotificationBroadcast } from '../notifications';
 import type { Task } from '../tasks';
@@ -50,6 +51,15 @@ export interface EventPayloads {
   /** An endpoint changed: edited, paused by its failures, resumed. */
   'webhook.updated': { endpoint: WebhookEndpoint };
   'webhook.deleted': { endpointId: string };
+  /** An import moved on by one batch (its company's admins, or the superadmin for an import of admins). */
+  'import.progress': { import: ImportJob };
+  /** An import finished: one event per import, with its counts (docs/imports.md). */
+  'import.applied': {
+    importId: string;
+    kind: ImportKind;
+    counts: { created: number; updated: number; deactivated: number; rejected: number };
+    actorId: string | null;
+  };
 }
 export type EventType = keyof EventPayloads;
 export const EVENT_TYPES = [
@@ -64,6 +74,7 @@ export const EVENT_TYPES = [
   'notification.created', 'notification.read', 'notification.broadcast',
   'stats.changed',
   'webhook.attempted', 'webhook.updated', 'webhook.deleted',
+  'import.progress', 'import.applied',
 ] as const satisfies readonly EventType[];
 
 /**

@@ -20,7 +20,7 @@ export async function startApp({ dbFile, extraEnv = {} }) {
   if (!existsSync(MAIN)) throw new Error('api/dist/main.js not found: run `npm run build` first (the bench builds nothing)');
   const port = await freePort();
   const webDist = join(ROOT, 'web', 'dist');
-  const proc = startChild([...NODE_FLAGS, '--expose-gc', '--require', PROBE, MAIN], {
+  const proc = startChild([...NODE_FLAGS, ...(process.env.BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`] : []), '--expose-gc', '--require', PROBE, MAIN], {
     cwd: ROOT,
     env: {
       DATABASE_URL: `sqlite:${dbFile}`,
