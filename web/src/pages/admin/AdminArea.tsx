@@ -16,6 +16,7 @@ import { AdminAnnouncementsPage } from './AdminAnnouncementsPage';
 import { AdminIntegrationsPage } from './AdminIntegrationsPage';
 import { AdminLeaderboardsPage } from './AdminLeaderboardsPage';
 import { AdminTasksPage } from './AdminTasksPage';
+import { ExecutivesImportPage } from './ExecutivesImportPage';
 import { ExecutivesPage } from './ExecutivesPage';
 import { SecurityPage } from './SecurityPage';
 
@@ -50,6 +51,7 @@ export default function AdminArea() {
         <Routes>
           <Route index element={<Navigate to={HOME} replace />} />
           <Route path="executives" element={<ExecutivesPage />} />
+          <Route path="executives/import" element={<ExecutivesImportPage />} />
           <Route path="tasks" element={<AdminTasksPage />} />
           <Route path="leaderboards" element={<AdminLeaderboardsPage />} />
           <Route path="announcements" element={<AdminAnnouncementsPage />} />
