@@ -29,7 +29,7 @@ function file(rows) {
 async function main() {
   const dir = mkdtempSync(join(tmpdir(), 'kpi-bench-import-'));
   onCleanup(() => rmSync(dir, { recursive: true, force: true }));
-  const app = await startApp({ dbFile: join(dir, 'kpi.sqlite') });
+  const app = await startApp({ dbFile: join(dir, 'kpi.sqlite'), extraEnv: process.env.BENCH_MAIL_WORKERS ? { MAIL_WORKERS: process.env.BENCH_MAIL_WORKERS } : {} });
   const api = apiClient(app.base);
   const root = (await api.login(SUPERADMIN.email, SUPERADMIN.password)).token;
   const company = await api.call('POST', '/companies', root, { name: 'Import Bench Co', industry: 'Bench', description: 'Imports' });

@@ -44,7 +44,7 @@ export function AdminList() {
         actions={
           <>
             {/* Many at once from a spreadsheet (docs/imports.md). */}
-            <Button variant="secondary" onClick={() => navigate('/superadmin/admins/import')}>
+            <Button variant="secondary" onClick={() => void navigate('/superadmin/admins/import')}>
               Import CSV
             </Button>
             {addButton}

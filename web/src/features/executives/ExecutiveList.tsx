@@ -53,7 +53,7 @@ export function ExecutiveList() {
   );
   // Many at once from a spreadsheet (docs/imports.md).
   const importButton = (
-    <Button variant="secondary" onClick={() => navigate('/admin/executives/import')} disabled={!companyId}>
+    <Button variant="secondary" onClick={() => void navigate('/admin/executives/import')} disabled={!companyId}>
       Import CSV
     </Button>
   );

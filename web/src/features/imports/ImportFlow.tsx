@@ -1,4 +1,4 @@
-import { IMPORT_FIELDS, IMPORT_HEADERS, type ImportEdit, type ImportField, type ImportJob, type ImportKind, type ImportMapping, type ImportPreview, type ImportRejection } from '@kpi/contracts';
+import { IMPORT_FIELDS, type ImportEdit, type ImportField, type ImportJob, type ImportKind, type ImportMapping, type ImportPreview, type ImportRejection } from '@kpi/contracts';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { Link } from 'react-router-dom';
 import toast from 'react-hot-toast';
@@ -62,28 +62,21 @@ export function ImportFlow({ kind, backHref }: { kind: ImportKind; backHref: str
     if (needsCompany && store.get(companiesStatusAtom) !== 'ready') void loadCompanies();
   }, [needsCompany]);
 
-  const loadJobs = useCallback(async () => {
-    try {
-      setJobs(await importsApi.recent());
-    } catch (error) {
-      failed(error, 'Failed to fetch imports');
-    }
-  }, []);
-
   useEffect(() => {
-    void loadJobs();
+    const refetch = () => importsApi.recent().then(setJobs, (error: unknown) => failed(error, 'Failed to fetch imports'));
+    void refetch();
     const merge = (job: ImportJob) => setJobs((list) => (list.some((j) => j.id === job.id) ? list.map((j) => (j.id === job.id ? job : j)) : [job, ...list]));
     const offProgress = onEvent('import.progress', (e) => merge(e.payload.import));
     const offApplied = onEvent('import.applied', (e) => {
       void importsApi.get(e.payload.importId).then(merge, () => undefined);
     });
-    const offResync = onResync(() => void loadJobs());
+    const offResync = onResync(() => void refetch());
     return () => {
       offProgress();
       offApplied();
       offResync();
     };
-  }, [loadJobs]);
+  }, []);
 
   const check = useCallback(
     async (next: { upload: Upload; mapping: ImportMapping | null; fixes: Fixes }) => {
