@@ -1,8 +1,22 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { MikroORM } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/knex';
 import type { ImportJob, ImportPreview, ImportRequest, User } from '@kpi/contracts';
 import { bearer, createMember, createTenant, superadminLogin, type Member, type Tenant } from '../utils/factories';
 import { connectSocket, startTestApp, SUPERADMIN, type TestApp } from '../utils/test-app';
+import { api, BUILT_SUPERADMIN, freePort, startBuilt, type BuiltServer } from '../utils/built-server';
+
+// The driver the api itself uses (through @mikro-orm/sqlite), opened read-only beside the killed server's file.
+// eslint-disable-next-line @typescript-eslint/no-require-imports
+const sqlite3 = require('sqlite3') as typeof import('sqlite3');
+function query<T>(file: string, sql: string, params: unknown[] = []): Promise<T[]> {
+  return new Promise((resolve, reject) => {
+    const db = new sqlite3.Database(file, sqlite3.OPEN_READONLY, (err) => err && reject(err));
+    db.all(sql, params, (err, rows) => (db.close(), err ? reject(err) : resolve(rows as T[])));
+  });
+}
 
 /** Bulk import of people from CSV (docs/imports.md), against the real app on its own SQLite file. */
 describe('imports', () => {
@@ -264,5 +278,86 @@ describe('imports', () => {
     expect(back.body.counts).toMatchObject({ create: 0, update: 0, deactivate: 0, rejected: 0 });
     expect(back.body.counts.unchanged).toBeGreaterThan(400);
     expect((await t.http.get('/api/imports/export').query({ kind: 'executives', company: b.company._id }).set(bearer(a.admin.token))).status).toBe(403);
+  });
+});
+
+/**
+ * A real kill: the built server (as in production) is SIGKILLed while it applies an import, then started again on
+ * the same database file. Between the two, the file holds whole batches only; after the restart the node takes
+ * the job over once the dead node's lease lapsed and finishes it, with one import.applied.
+ */
+describe('imports: a node killed mid-import', () => {
+  const ROWS = 1200;
+  let dir: string;
+  let server: BuiltServer | null = null;
+  jest.setTimeout(150_000);
+
+  beforeAll(() => {
+    dir = mkdtempSync(join(tmpdir(), 'kpi-import-kill-'));
+  });
+  afterAll(async () => {
+    if (server && server.child.exitCode === null) {
+      server.child.kill('SIGKILL');
+      await server.exited;
+    }
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('leaves no half-written person and finishes after the restart', async () => {
+    const port = await freePort();
+    server = await startBuilt(dir, port);
+    let call = api(server.url);
+    const root = (await call('POST', '/auth/login', undefined, BUILT_SUPERADMIN)).body.token as string;
+    const company = (await call('POST', '/companies', root, { name: 'Kill Co', industry: 'Testing', description: 'Killed mid-import' })).body;
+    const password = 'temporary-pass-1';
+    await call('POST', '/users', root, { name: 'Kill Admin', email: 'admin@kill.test', department: 'Ops', phoneNumber: '+1 555 0100', password, role: 'admin', company: company._id });
+    let admin = (await call('POST', '/auth/login', undefined, { email: 'admin@kill.test', password })).body.token as string;
+    const emails = Array.from({ length: ROWS }, (_, i) => `killed-${i}@kill.test`);
+    const csv = ['Name,Email,Department,Phone', ...emails.map((e, i) => `Person ${i},${e},Ops,+1 555 ${10000 + i}`)].join('\n');
+    const started = await call('POST', '/imports', admin, { kind: 'executives', fileName: 'kill.csv', file: Buffer.from(csv).toString('base64') });
+    expect(started.status).toBe(201);
+    const id = started.body.id as string;
+
+    // Killed once at least one batch committed and before the last.
+    for (;;) {
+      const job = (await call('GET', `/imports/${id}`, admin)).body;
+      expect(job.status).toBe('running');
+      if (job.processed >= 200) break;
+      await new Promise((r) => setTimeout(r, 20));
+    }
+    server.child.kill('SIGKILL');
+    await server.exited;
+
+    const file = join(dir, 'kpi.sqlite');
+    const inFile = `(${emails.map(() => '?').join(',')})`;
+    const [state] = await query<{ people: number; invited: number; outcomes: number; processed: number; created: number }>(
+      file,
+      `select (select count(*) from users where email in ${inFile}) as people,
+              (select count(distinct l.user_id) from password_links l join users u on u.id = l.user_id where u.email in ${inFile}) as invited,
+              (select count(*) from import_rows where job_id = ? and outcome = 'created') as outcomes,
+              (select processed from imports where id = ?) as processed,
+              (select created from imports where id = ?) as created`,
+      [...emails, ...emails, id, id, id],
+    );
+    expect(state.people).toBeLessThan(ROWS);
+    expect(state.people % 200).toBe(0);
+    expect(state).toEqual({ people: state.people, invited: state.people, outcomes: state.people, processed: state.people, created: state.people });
+
+    server = await startBuilt(dir, port);
+    call = api(server.url);
+    admin = (await call('POST', '/auth/login', undefined, { email: 'admin@kill.test', password })).body.token as string;
+    let job;
+    for (;;) {
+      job = (await call('GET', `/imports/${id}`, admin)).body;
+      if (job.status !== 'running') break;
+      await new Promise((r) => setTimeout(r, 200));
+    }
+    expect(job).toMatchObject({ status: 'done', processed: ROWS, created: ROWS, rejected: 0 });
+    const [after] = await query<{ people: number; applied: number }>(
+      file,
+      `select (select count(*) from users where email in ${inFile}) as people, (select count(*) from event_log where type = 'import.applied' and payload like ?) as applied`,
+      [...emails, `%${id}%`],
+    );
+    expect(after).toEqual({ people: ROWS, applied: 1 });
   });
 });
