@@ -176,6 +176,7 @@ export class ImportWorker implements OnApplicationBootstrap, OnModuleDestroy {
       );
       // The company, loaded once: every person's identity map starts with it.
       await em.findOne(Company, { id: job.target.companyId });
+      // Once for the batch: a company that requires single sign-on gives its new people no invitation to a password.
       const invite = !(await this.sso.passwordRefusal(em, { role: job.target.role, companyId: job.target.companyId }));
       const outcomes: RowOutcome[] = [];
       const invitations: { user: User; issued: { token: string; expiresAt: Date } }[] = [];
@@ -204,7 +205,7 @@ export class ImportWorker implements OnApplicationBootstrap, OnModuleDestroy {
               break;
             case 'create': {
               const user = await this.users.createIn(personEm, events, job.actor, { ...decision.person, role: job.target.role, company: job.target.companyId }, { counts: false });
-              if (invite) invitations.push({ user, issued: await this.users.inviteIn(personEm, events, user) });
+              if (invite) invitations.push({ user, issued: await this.users.inviteIn(personEm, events, user, { newPerson: true }) });
               outcome('created');
               break;
             }

@@ -187,11 +187,12 @@ export class UsersService {
 
   /**
    * An invitation for a person the caller already holds, inside its unit of work (a new person of an import);
-   * hand the result to `PasswordLinksService.deliverInvitation` once it committed.
+   * hand the result to `PasswordLinksService.deliverInvitation` once it committed. `newPerson`: see
+   * `PasswordLinksService.issueInvitation`.
    */
-  async inviteIn(em: EntityManager, events: EventRecorder, user: User): Promise<{ token: string; expiresAt: Date }> {
+  async inviteIn(em: EntityManager, events: EventRecorder, user: User, options: { newPerson?: boolean } = {}): Promise<{ token: string; expiresAt: Date }> {
     if (!user.isActive) throw forbidden('Reactivate this account before inviting them');
-    const issued = await this.links.issueInvitation(em, user);
+    const issued = await this.links.issueInvitation(em, user, options);
     this.recordChange(events, 'updated', { ...toUserView(user), signIn: 'invited' });
     return issued;
   }
