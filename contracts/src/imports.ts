@@ -140,6 +140,7 @@ export type ImportJob = z.infer<typeof importJobSchema>;
 
 export const importListQuerySchema = pageQuerySchema.extend({
   company: idField('Company').optional(),
+  kind: z.enum(IMPORT_KINDS, { error: `Kind must be one of ${IMPORT_KINDS.join(', ')}` }).optional(),
 });
 export type ImportListQuery = z.input<typeof importListQuerySchema>;
 export type ImportListInput = z.output<typeof importListQuerySchema>;

@@ -257,8 +257,11 @@ describe('imports', () => {
     expect(preview.body.rejections[0].message).toBe('Email belongs to an executive of this company: an import cannot change roles');
     const adminJob = await finished(root, (await apply(root, admins, { kind: 'admins', company: a.company._id })).body.id);
     expect(adminJob).toMatchObject({ status: 'done', created: 1, rejected: 1 });
-    // The company's admins do not see the superadmin's imports of admins.
+    // The company's admins do not see the superadmin's imports of admins; the superadmin lists them by kind.
     expect((await t.http.get(`/api/imports/${adminJob.id}`).set(bearer(a.admin.token))).status).toBe(404);
+    expect(((await t.http.get('/api/imports').set(bearer(a.admin.token))).body as ImportJob[]).map((j) => j.id)).not.toContain(adminJob.id);
+    const ofAdmins = (await t.http.get('/api/imports').query({ kind: 'admins' }).set(bearer(root))).body as ImportJob[];
+    expect(ofAdmins.map((j) => j.id)).toEqual([adminJob.id]);
   });
 
   it('the template and the export are CSV files in the import format, formulas neutralised; export → import changes nothing', async () => {

@@ -110,7 +110,9 @@ export class ImportsService {
   }
 
   list(actor: Actor, query: ImportListInput): Promise<Page<ImportJobView[]>> {
-    return this.repository.list(this.readScope(actor).narrowTo(query.company), actor.role === 'admin' ? 'executives' : null, query.limit, query.cursor);
+    // Admins read their company's imports of executives only; the superadmin any, of one kind if asked.
+    const kind = actor.role === 'admin' ? 'executives' : (query.kind ?? null);
+    return this.repository.list(Scope.of(actor).narrowTo(query.company), kind, query.limit, query.cursor);
   }
 
   async view(actor: Actor, id: string): Promise<ImportJobView> {
@@ -191,13 +193,8 @@ export class ImportsService {
     if (kind === 'admins' && actor.role !== 'superadmin') throw forbidden('Only the superadmin imports admins');
   }
 
-  /** Admins read their company's imports of executives; the superadmin every import. */
-  private readScope(actor: Actor): Scope {
-    return Scope.of(actor);
-  }
-
   private async find(actor: Actor, id: string) {
-    const job = await this.repository.job(this.em, this.readScope(actor), id);
+    const job = await this.repository.job(this.em, Scope.of(actor), id);
     if (!job || (actor.role === 'admin' && job.view.kind !== 'executives')) throw notFound('Import');
     return job;
   }

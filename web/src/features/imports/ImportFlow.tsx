@@ -63,9 +63,11 @@ export function ImportFlow({ kind, backHref }: { kind: ImportKind; backHref: str
   }, [needsCompany]);
 
   useEffect(() => {
-    const refetch = () => importsApi.recent().then(setJobs, (error: unknown) => failed(error, 'Failed to fetch imports'));
+    const refetch = () => importsApi.recent(kind).then(setJobs, (error: unknown) => failed(error, 'Failed to fetch imports'));
     void refetch();
-    const merge = (job: ImportJob) => setJobs((list) => (list.some((j) => j.id === job.id) ? list.map((j) => (j.id === job.id ? job : j)) : [job, ...list]));
+    const merge = (job: ImportJob) => {
+      if (job.kind === kind) setJobs((list) => (list.some((j) => j.id === job.id) ? list.map((j) => (j.id === job.id ? job : j)) : [job, ...list]));
+    };
     const offProgress = onEvent('import.progress', (e) => merge(e.payload.import));
     const offApplied = onEvent('import.applied', (e) => {
       void importsApi.get(e.payload.importId).then(merge, () => undefined);
@@ -76,7 +78,7 @@ export function ImportFlow({ kind, backHref }: { kind: ImportKind; backHref: str
       offApplied();
       offResync();
     };
-  }, []);
+  }, [kind]);
 
   const check = useCallback(
     async (next: { upload: Upload; mapping: ImportMapping | null; fixes: Fixes }) => {

@@ -1,4 +1,4 @@
-import type { ImportFileInput, ImportJob, ImportPreview, ImportRequest } from '@kpi/contracts';
+import type { ImportFileInput, ImportJob, ImportKind, ImportPreview, ImportRequest } from '@kpi/contracts';
 import { api, ApiError, getToken, queryString, seg, toApiError } from '../../lib/api';
 import { filenameFrom } from '../stats/api';
 
@@ -24,7 +24,7 @@ export const importsApi = {
   dryRun: (body: ImportRequest) => api.post<ImportPreview>('/imports/dry-run', body),
   start: (body: ImportRequest) => api.post<ImportJob>('/imports', body),
   get: (id: string) => api.get<ImportJob>(`/imports/${seg(id)}`),
-  recent: (company?: string) => api.get<ImportJob[]>(`/imports${queryString({ limit: 5, company })}`),
+  recent: (kind: ImportKind) => api.get<ImportJob[]>(`/imports${queryString({ limit: 5, kind })}`),
   resume: (id: string) => api.post<ImportJob>(`/imports/${seg(id)}/resume`),
   template: (query: ImportFileInput) => csv(`/imports/template${queryString({ kind: query.kind, company: query.company })}`, `${query.kind}-import-template.csv`),
   exportPeople: (query: ImportFileInput) => csv(`/imports/export${queryString({ kind: query.kind, company: query.company })}`, `${query.kind}.csv`),
