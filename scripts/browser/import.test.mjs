@@ -75,6 +75,11 @@ test('an admin imports executives: dry run, a rejected row fixed in place, apply
   assert.equal(await rejected.getByText('imported-3@import.browser').count(), 1);
   await shot(page, 'dry-run-1280');
   assert.deepEqual(await axeViolations(page), [], 'the dry run has no serious accessibility violation');
+  // At phone width the screen fits: the table scrolls inside its own box.
+  await page.setViewportSize({ width: 390, height: 844 });
+  assert.equal(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth), true, 'no horizontal scroll at 390 px');
+  await shot(page, 'dry-run-390');
+  await page.setViewportSize({ width: 1280, height: 900 });
 
   // Fixed in place, checked again: nothing rejected any more.
   await page.getByLabel('Phone on line 5').fill('+1 555 0199');

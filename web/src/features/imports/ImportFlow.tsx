@@ -269,7 +269,7 @@ function RejectedRows({
       <h4 className="text-sm font-semibold text-slate-900">Rejected rows{total > rejections.length ? ` (first ${rejections.length} of ${total})` : ''}</h4>
       <p className="text-xs text-slate-500">Fix a cell here and re-run the dry run, or correct the file and upload it again.</p>
       <div className="mt-2 max-h-96 overflow-auto rounded-lg border border-slate-200">
-        <table className="min-w-full divide-y divide-slate-200 text-sm">
+        <table className="w-full min-w-[36rem] divide-y divide-slate-200 text-sm">
           <thead className="bg-slate-50 text-left text-xs font-medium uppercase tracking-wide text-slate-500">
             <tr>
               <th scope="col" className="px-3 py-2">Line</th>
