@@ -16,6 +16,7 @@ import { PagingModule } from './common/paging/paging.module';
 import { AuthModule } from './modules/auth/auth.module';
 import { BadgesModule } from './modules/badges/badges.module';
 import { CompaniesModule } from './modules/companies/companies.module';
+import { ImportsModule } from './modules/imports/imports.module';
 import { KpiModule } from './modules/kpi/kpi.module';
 import { LeaderboardModule } from './modules/leaderboard/leaderboard.module';
 import { MailModule } from './modules/mail/mail.module';
@@ -64,6 +65,7 @@ export class AppModule {
         WallsModule,
         WebhooksModule,
         AuditModule,
+        ImportsModule,
         MailModule.forRoot(config),
       ],
     };

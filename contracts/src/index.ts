@@ -24,3 +24,4 @@ export * from './common/common-passwords';
 export * from './inputs';
 export * from './mail';
 export * from './audit';
+export * from './imports';

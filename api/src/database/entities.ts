@@ -8,6 +8,8 @@ import { LeaderboardSnapshot } from '../modules/leaderboard/leaderboard-snapshot
 import { MailMessage } from '../modules/mail/mail-message.entity';
 import { MailPreference } from '../modules/mail/mail-preference.entity';
 import { MailTaskReminder } from '../modules/mail/mail-task-reminder.entity';
+import { ImportJob } from '../modules/imports/import-job.entity';
+import { ImportRow } from '../modules/imports/import-row.entity';
 import { Notification } from '../modules/notifications/notification.entity';
 import { PasswordLink } from '../modules/password-links/password-link.entity';
 import { CompanySignIn, SsoDomain } from '../modules/sso/company-sign-in.entity';
@@ -30,4 +32,5 @@ export const ENTITIES = [
   OutboxCursorRow, MailMessage, MailPreference, MailTaskReminder,
   PasswordLink, CompanySignIn, SsoDomain,
   AuditEntry, AuditChain,
+  ImportJob, ImportRow,
 ];

@@ -25,6 +25,9 @@ const EXCLUDED: Record<string, string> = {
   'PUT /api/notifications/:id/read': "a person's own read mark",
   'POST /api/walls/pairings': 'public: a screen asks for a pairing code; the admin who claims it is recorded (POST /api/walls/claim)',
   'POST /api/companies/:companyId/sign-in/test': "reads the provider's OpenID configuration, saves nothing",
+  'POST /api/imports/dry-run': 'a dry run writes nothing',
+  'POST /api/imports': 'the import finishes in the background, outside this request: one import.applied entry with its counts then (its own test below)',
+  'POST /api/imports/:id/resume': 'continues the same import, whose one entry is written when it finishes',
 };
 
 interface Ctx {
@@ -153,6 +156,22 @@ describe('the audit trail', () => {
     expect(all.find((e) => e.kind === 'company.deleted')!.subject).toMatchObject({ type: 'company', label: 'Audited Co' });
     // The badge's recipient is named though the award did not load them.
     expect(all.find((e) => e.kind === 'badge.awarded')!.subject.label).toBe(a.executives[0].user.name);
+  });
+
+  it('a CSV import leaves one entry, when it finishes, naming who started it and its counts; only its company sees it', async () => {
+    const file = Buffer.from('Name,Email,Department,Phone\nImported One,imported.one@audit.test,Sales,+1 555 0111\nImported Two,imported.two@audit.test,Sales,+1 555 0112\n').toString('base64');
+    const started = await t.http.post('/api/imports').set(bearer(a.admin.token)).send({ kind: 'executives', fileName: 'people.csv', file });
+    expect(started.status).toBe(201);
+    let entry: AuditEntry | undefined;
+    for (let tries = 0; !entry && tries < 200; tries++) {
+      entry = (await entries(a.admin.token, '&kind=import.applied')).find((e) => e.subject.id === (started.body as { id: string }).id);
+      if (!entry) await new Promise((done) => setTimeout(done, 50));
+    }
+    expect(entry).toMatchObject({ kind: 'import.applied', actor: { _id: a.admin.user._id, role: 'admin' }, requestId: null });
+    expect(entry!.changes).toEqual(expect.arrayContaining([{ field: 'created', before: null, after: 2 }, { field: 'rejected', before: null, after: 0 }]));
+    // The people it created make no entries of their own: one import, one entry.
+    expect((await entries(a.admin.token)).filter((e) => e.subject.label === 'Imported One')).toEqual([]);
+    expect((await entries(b.admin.token, '&kind=import.applied')).filter((e) => e.subject.id === entry!.subject.id)).toEqual([]);
   });
 
   it('never records a password, a secret or a token', async () => {

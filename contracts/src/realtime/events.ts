@@ -1,7 +1,9 @@
 import type { Announcement } from '../announcements';
 import type { AuditEntry } from '../audit';
 import type { UserBadge } from '../badges';
+import type { Role } from '../common/roles';
 import type { Company } from '../companies';
+import type { ImportJob, ImportKind } from '../imports';
 import type { LeaderboardPeriod, LeaderboardEntry } from '../leaderboard';
 import type { Notification, NotificationBroadcast } from '../notifications';
 import type { SsoSettings } from '../sso';
@@ -60,6 +62,18 @@ export interface EventPayloads {
   'wall.unpaired': { displayId: string };
   /** A new audit trail entry (docs/audit.md): to its company's admins and to the superadmin. */
   'audit.recorded': { entry: AuditEntry };
+  /** An import moved on by one batch (its company's admins, or the superadmin for an import of admins). */
+  'import.progress': { import: ImportJob };
+  /** An import finished: one event per import, with its counts (docs/imports.md). */
+  'import.applied': {
+    importId: string;
+    /** The company the people were imported into. */
+    companyId: string;
+    kind: ImportKind;
+    counts: { created: number; updated: number; deactivated: number; rejected: number };
+    /** Who started it: the audit entry's actor, since the import finishes outside their request (docs/audit.md). */
+    actor: { userId: string; name: string; role: Role } | null;
+  };
 }
 export type EventType = keyof EventPayloads;
 export const EVENT_TYPES = [
@@ -76,6 +90,7 @@ export const EVENT_TYPES = [
   'webhook.attempted', 'webhook.updated', 'webhook.deleted',
   'sso.updated', 'wall.paired', 'wall.unpaired',
   'audit.recorded',
+  'import.progress', 'import.applied',
 ] as const satisfies readonly EventType[];
 
 /**

@@ -56,6 +56,8 @@ const ACTOR_DROPS: DropRules = {
   'wall.paired': keepAll,
   'wall.unpaired': keepAll,
   'audit.recorded': keepAll,
+  'import.progress': keepAll,
+  'import.applied': keepAll,
 };
 
 /**

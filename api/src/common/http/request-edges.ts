@@ -6,6 +6,14 @@ import { AppError, invalid } from '../errors/app-error';
 /** The largest request body accepted; the biggest real one (a task with its description) is a few kB. */
 export const BODY_LIMIT = '100kb';
 
+/**
+ * Imports carry a whole CSV file (base64 in JSON, contracts' IMPORT_LIMITS.fileBytes): their two routes take
+ * bodies up to this size, every other route stays at BODY_LIMIT.
+ */
+export const IMPORT_BODY_LIMIT = '17mb';
+const IMPORT_UPLOADS = new Set(['/api/imports', '/api/imports/dry-run']);
+const isImportUpload = (req: Request): boolean => req.method === 'POST' && IMPORT_UPLOADS.has(req.path);
+
 /** A route parameter naming a row: our ids (UUIDs, catalogue slugs), nothing else reaches a query. */
 const ID_PARAM = /^[A-Za-z0-9_-]{1,64}$/;
 
@@ -54,8 +62,8 @@ const ONE_CLICK_UNSUBSCRIBE = '/api/mail/unsubscribe';
 const isOneClickUnsubscribe = (req: Request): boolean => req.method === 'POST' && req.path === ONE_CLICK_UNSUBSCRIBE && !!req.is('application/x-www-form-urlencoded');
 
 /** Body-parser failures happen before Nest's filters: answer them in the same shape (413 too large, 400 bad JSON). */
-function bodyErrors(err: { status?: number; type?: string }, res: Response, next: NextFunction): void {
-  if (err?.type === 'entity.too.large') return send(res, 413, 'VALIDATION', `The request body is too large (at most ${BODY_LIMIT})`);
+function bodyErrors(err: { status?: number; type?: string }, res: Response, next: NextFunction, limit: string): void {
+  if (err?.type === 'entity.too.large') return send(res, 413, 'VALIDATION', `The request body is too large (at most ${limit})`);
   if (err?.type === 'entity.parse.failed') return send(res, 400, 'VALIDATION', 'The request body is not valid JSON');
   if (err?.status && err.status >= 400 && err.status < 500) return send(res, err.status, 'VALIDATION', 'The request body could not be read');
   next(err);
@@ -66,8 +74,11 @@ function bodyErrors(err: { status?: number; type?: string }, res: Response, next
  * four middlewares (charset check, parser, its error answer, depth check) each took a turn on every request.
  */
 function requestBody(): (req: Request, res: Response, next: NextFunction) => void {
-  const parse = json({ limit: BODY_LIMIT, strict: true });
+  const parseSmall = json({ limit: BODY_LIMIT, strict: true });
+  const parseUpload = json({ limit: IMPORT_BODY_LIMIT, strict: true });
   return (req, res, next) => {
+    const upload = isImportUpload(req);
+    const parse = upload ? parseUpload : parseSmall;
     if (!hasBody(req)) return next();
     if (isOneClickUnsubscribe(req)) {
       req.resume();
@@ -75,7 +86,7 @@ function requestBody(): (req: Request, res: Response, next: NextFunction) => voi
     }
     if (!jsonOnly(req)) return send(res, 415, 'VALIDATION', 'The request body must be UTF-8 JSON (Content-Type: application/json)');
     parse(req, res, (err?: unknown) => {
-      if (err) return bodyErrors(err, res, next);
+      if (err) return bodyErrors(err, res, next, upload ? IMPORT_BODY_LIMIT : BODY_LIMIT);
       if (depthOf(req.body) > MAX_BODY_DEPTH) return send(res, 400, 'VALIDATION', `The request body is nested too deeply (at most ${MAX_BODY_DEPTH} levels)`);
       next();
     });

@@ -10,6 +10,7 @@ import { Migration20261129120000_list_indexes } from './Migration20261129120000_
 import { Migration20261130000000_webhooks } from './Migration20261130000000_webhooks';
 import { Migration20261130010000_mail } from './Migration20261130010000_mail';
 import { Migration20261130020000_sign_in } from './Migration20261130020000_sign_in';
+import { Migration20261201000000_imports } from './Migration20261201000000_imports';
 import { Migration20261201010000_audit_trail } from './Migration20261201010000_audit_trail';
 
 /** Migrations are listed explicitly so they load the same from TypeScript (tests) and compiled JS. */
@@ -25,5 +26,6 @@ export const MIGRATIONS: MigrationObject[] = [
   { name: 'Migration20261130000000_webhooks', class: Migration20261130000000_webhooks },
   { name: 'Migration20261130010000_mail', class: Migration20261130010000_mail },
   { name: 'Migration20261130020000_sign_in', class: Migration20261130020000_sign_in },
+  { name: 'Migration20261201000000_imports', class: Migration20261201000000_imports },
   { name: 'Migration20261201010000_audit_trail', class: Migration20261201010000_audit_trail },
 ];

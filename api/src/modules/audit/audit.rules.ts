@@ -152,6 +152,14 @@ export const AUDITED: { [T in EventType]?: Rule<T> } = {
     const before = note.before as Task | undefined;
     return { companyId: companyOf(audience), kind: 'task.deleted', subject: { type: 'task', id: taskId, label: before?.title ?? null }, changes: changesOf(before ? taskFields(before) : undefined, null) };
   },
+  // Finished in the background, outside the request that started it: the payload names who did (docs/audit.md).
+  'import.applied': ({ importId, companyId, kind, counts, actor }) => ({
+    companyId,
+    kind: 'import.applied',
+    subject: { type: 'import', id: importId, label: `Import of ${kind}` },
+    changes: (['created', 'updated', 'deactivated', 'rejected'] as const).map((field) => ({ field, before: null, after: counts[field] })),
+    ...(actor ? { actor } : {}),
+  }),
   'task.submitted': ({ task }) => ({
     companyId: task.company,
     kind: 'task.submitted',

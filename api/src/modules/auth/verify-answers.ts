@@ -50,6 +50,8 @@ const VERIFY_DROPS: DropRules = {
   'wall.paired': keepAll,
   'wall.unpaired': keepAll,
   'audit.recorded': keepAll,
+  'import.progress': keepAll,
+  'import.applied': keepAll,
 };
 
 /**

@@ -62,6 +62,8 @@ const STANDINGS_DROPS: DropRules = {
   'wall.paired': keepAll,
   'wall.unpaired': keepAll,
   'audit.recorded': keepAll,
+  'import.progress': keepAll,
+  'import.applied': keepAll,
 };
 
 /**

@@ -47,10 +47,14 @@ export class PasswordLinksService {
     private readonly sso: SsoPolicy,
   ) {}
 
-  /** Issues a new invitation for `user` (inside the caller's unit of work), withdrawing an earlier one. */
-  async issueInvitation(em: EntityManager, user: User): Promise<{ token: string; expiresAt: Date }> {
-    await this.assertPasswordsAllowed(em, user);
-    return this.issue(em, user, 'invite');
+  /**
+   * Issues a new invitation for `user` (inside the caller's unit of work), withdrawing an earlier one. `newPerson`:
+   * the caller created the person in this transaction and has itself checked that their company allows
+   * passwords (an import, once per batch): there is no earlier link to withdraw and nothing more to ask.
+   */
+  async issueInvitation(em: EntityManager, user: User, options: { newPerson?: boolean } = {}): Promise<{ token: string; expiresAt: Date }> {
+    if (!options.newPerson) await this.assertPasswordsAllowed(em, user);
+    return this.issue(em, user, 'invite', !options.newPerson);
   }
 
   /** After the invitation committed: mails it when mail is set up; the link is always handed back to show. */
@@ -137,9 +141,9 @@ export class PasswordLinksService {
     if (refusal) throw new AppError('CONFLICT', `${user.company?.name ?? 'This company'} signs in with single sign-on: its people need no password`);
   }
 
-  private async issue(em: EntityManager, user: User, purpose: PasswordLinkPurpose): Promise<{ token: string; expiresAt: Date }> {
+  private async issue(em: EntityManager, user: User, purpose: PasswordLinkPurpose, withdrawEarlier = true): Promise<{ token: string; expiresAt: Date }> {
     const now = new Date();
-    await em.nativeUpdate(PasswordLink, { user: user.id, purpose, usedAt: null, revokedAt: null }, { revokedAt: now });
+    if (withdrawEarlier) await em.nativeUpdate(PasswordLink, { user: user.id, purpose, usedAt: null, revokedAt: null }, { revokedAt: now });
     const token = newLinkToken();
     const expiresAt = new Date(now.getTime() + TTL_MS[purpose]);
     em.create(PasswordLink, { user, purpose, tokenHash: hashLinkToken(token), expiresAt });

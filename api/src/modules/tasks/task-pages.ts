@@ -57,6 +57,8 @@ const TASK_PAGE_DROPS: DropRules = {
   'wall.paired': keepAll,
   'wall.unpaired': keepAll,
   'audit.recorded': keepAll,
+  'import.progress': keepAll,
+  'import.applied': keepAll,
 };
 
 /**

@@ -80,35 +80,41 @@ export class UsersService {
   }
 
   create(actor: Actor, input: CreateUserInput): Promise<UserView> {
-    return this.uow.run(async (em, events) => {
-      const { role } = input;
-      if (role === 'superadmin') throw forbidden('Superadmin accounts cannot be created here');
-      if (actor.role === 'admin' && role !== 'executive') throw forbidden('Admins can only create executives');
-      if (actor.role === 'superadmin' && role === 'executive') throw forbidden(EXECUTIVES_BELONG_TO_ADMINS);
-      const companyId = Scope.of(actor).narrowTo(input.company).companyId;
-      if (!companyId) throw invalid('Company is required', 'company');
-      const company = await em.findOne(Company, { id: companyId });
-      if (!company) throw invalid('Company does not exist', 'company');
-      await this.assertEmailFree(em, input.email);
+    return this.uow.run(async (em, events) => toUserView(await this.createIn(em, events, actor, input)));
+  }
 
-      const user = em.create(User, {
-        name: input.name,
-        email: input.email,
-        department: input.department,
-        phoneNumber: input.phoneNumber,
-        role,
-        company,
-        // Without a password the person waits for an invitation and chooses their own (docs/invitations.md).
-        passwordHash: input.password === undefined ? NO_PASSWORD : await hashPassword(input.password),
-        // Someone else chose this password: the owner must replace it.
-        mustChangePassword: input.password !== undefined,
-      });
-      await em.flush();
-      const view = toUserView(user);
-      this.recordChange(events, 'created', view, { before: null, secrets: input.password === undefined ? [] : ['password'] });
-      await this.recordCounts(em, events, company.id);
-      return view;
+  /**
+   * POST /users inside the caller's unit of work: the same rules, checks and events. The import's batches
+   * (modules/imports) create people through here; `counts: false` leaves the company's member count to the
+   * caller, which records it once per batch instead of once per person.
+   */
+  async createIn(em: EntityManager, events: EventRecorder, actor: Actor, input: CreateUserInput, options: { counts: boolean } = { counts: true }): Promise<User> {
+    const { role } = input;
+    if (role === 'superadmin') throw forbidden('Superadmin accounts cannot be created here');
+    if (actor.role === 'admin' && role !== 'executive') throw forbidden('Admins can only create executives');
+    if (actor.role === 'superadmin' && role === 'executive') throw forbidden(EXECUTIVES_BELONG_TO_ADMINS);
+    const companyId = Scope.of(actor).narrowTo(input.company).companyId;
+    if (!companyId) throw invalid('Company is required', 'company');
+    const company = await em.findOne(Company, { id: companyId });
+    if (!company) throw invalid('Company does not exist', 'company');
+    await this.assertEmailFree(em, input.email);
+
+    const user = em.create(User, {
+      name: input.name,
+      email: input.email,
+      department: input.department,
+      phoneNumber: input.phoneNumber,
+      role,
+      company,
+      // Without a password the person waits for an invitation and chooses their own (docs/invitations.md).
+      passwordHash: input.password === undefined ? NO_PASSWORD : await hashPassword(input.password),
+      // Someone else chose this password: the owner must replace it.
+      mustChangePassword: input.password !== undefined,
     });
+    await em.flush();
+    this.recordChange(events, 'created', toUserView(user), { before: null, secrets: input.password === undefined ? [] : ['password'] });
+    if (options.counts) await this.recordCounts(em, events, company.id);
+    return user;
   }
 
   /**
@@ -124,62 +130,74 @@ export class UsersService {
   }
 
   update(actor: Actor, id: string, input: UpdateUserInput): Promise<UserView> {
-    return this.uow.run(async (em, events) => {
-      const user = await this.findManageable(em, actor, id);
-      const before = toUserView(user);
-      const formerCompanyId = user.company?.id ?? null;
-      if (input.role !== undefined && input.role !== user.role) throw forbidden('Roles cannot be changed');
-      if (input.company !== undefined && input.company !== null && input.company !== user.company?.id) {
-        if (actor.role !== 'superadmin') throw forbidden('You can only work within your own company');
-        const target = await em.findOne(Company, { id: input.company });
-        if (!target) throw invalid('Company does not exist', 'company');
-        user.company = target;
-      }
-      if (input.email !== undefined && input.email !== user.email) {
-        await this.assertEmailFree(em, input.email);
-        user.email = input.email;
-      }
-      if (input.name !== undefined) user.name = input.name;
-      if (input.department !== undefined) user.department = input.department;
-      if (input.phoneNumber !== undefined) user.phoneNumber = input.phoneNumber;
+    return this.uow.run(async (em, events) => toUserView(await this.updateIn(em, events, actor, id, input)));
+  }
 
-      // Every change of who the user is ends their sessions and sockets (docs/security.md): their token and the
-      // rooms their sockets joined were chosen for the user they were.
-      let revoke: 'deactivated' | 'reactivated' | 'password-changed' | 'company-changed' | null = formerCompanyId !== (user.company?.id ?? null) ? 'company-changed' : null;
-      if (input.password !== undefined) {
-        user.passwordHash = await hashPassword(input.password);
-        user.mustChangePassword = true;
-        revoke = 'password-changed';
-      }
-      if (input.isActive !== undefined && input.isActive !== user.isActive) {
-        if (user.id === actor.userId) throw forbidden('You cannot deactivate your own account');
-        user.isActive = input.isActive;
-        revoke = input.isActive ? 'reactivated' : 'deactivated';
-      }
-      if (revoke) user.tokenVersion += 1;
-      await em.flush();
+  /** PUT /users/{id} inside the caller's unit of work (the import's batches update and deactivate through here). */
+  async updateIn(em: EntityManager, events: EventRecorder, actor: Actor, id: string, input: UpdateUserInput): Promise<User> {
+    const user = await this.findManageable(em, actor, id);
+    const before = toUserView(user);
+    const formerCompanyId = user.company?.id ?? null;
+    if (input.role !== undefined && input.role !== user.role) throw forbidden('Roles cannot be changed');
+    if (input.company !== undefined && input.company !== null && input.company !== user.company?.id) {
+      if (actor.role !== 'superadmin') throw forbidden('You can only work within your own company');
+      const target = await em.findOne(Company, { id: input.company });
+      if (!target) throw invalid('Company does not exist', 'company');
+      user.company = target;
+    }
+    if (input.email !== undefined && input.email !== user.email) {
+      await this.assertEmailFree(em, input.email);
+      user.email = input.email;
+    }
+    if (input.name !== undefined) user.name = input.name;
+    if (input.department !== undefined) user.department = input.department;
+    if (input.phoneNumber !== undefined) user.phoneNumber = input.phoneNumber;
 
-      const view = toUserView(user);
-      this.recordChange(events, 'updated', view, { before, secrets: input.password === undefined ? [] : ['password'] });
-      if (revoke) {
-        // On the stream the old sessions follow (the former company's, after a move).
-        events.record('session.revoked', { kind: 'user', userId: user.id, companyId: formerCompanyId }, { reason: revoke, tokenVersion: user.tokenVersion });
-      }
-      return view;
-    });
+    // Every change of who the user is ends their sessions and sockets (docs/security.md): their token and the
+    // rooms their sockets joined were chosen for the user they were.
+    let revoke: 'deactivated' | 'reactivated' | 'password-changed' | 'company-changed' | null = formerCompanyId !== (user.company?.id ?? null) ? 'company-changed' : null;
+    if (input.password !== undefined) {
+      user.passwordHash = await hashPassword(input.password);
+      user.mustChangePassword = true;
+      revoke = 'password-changed';
+    }
+    if (input.isActive !== undefined && input.isActive !== user.isActive) {
+      if (user.id === actor.userId) throw forbidden('You cannot deactivate your own account');
+      user.isActive = input.isActive;
+      revoke = input.isActive ? 'reactivated' : 'deactivated';
+    }
+    if (revoke) user.tokenVersion += 1;
+    await em.flush();
+
+    const view = toUserView(user);
+    this.recordChange(events, 'updated', view, { before, secrets: input.password === undefined ? [] : ['password'] });
+    if (revoke) {
+      // On the stream the old sessions follow (the former company's, after a move).
+      events.record('session.revoked', { kind: 'user', userId: user.id, companyId: formerCompanyId }, { reason: revoke, tokenVersion: user.tokenVersion });
+    }
+    return user;
   }
 
   /** Sends (or sends again) an invitation to choose a password; an earlier link stops working. */
   async invite(actor: Actor, id: string): Promise<InvitationResponse> {
     const { user, issued } = await this.uow.run(async (em, events) => {
       const user = await this.findManageable(em, actor, id);
-      if (!user.isActive) throw forbidden('Reactivate this account before inviting them');
-      const before = toUserView(user);
-      const issued = await this.links.issueInvitation(em, user);
-      this.recordChange(events, 'updated', { ...toUserView(user), signIn: 'invited' }, { before });
-      return { user, issued };
+      return { user, issued: await this.inviteIn(em, events, user) };
     });
     return this.links.deliverInvitation(user, issued);
+  }
+
+  /**
+   * An invitation for a person the caller already holds, inside its unit of work (a new person of an import);
+   * hand the result to `PasswordLinksService.deliverInvitation` once it committed. `newPerson`: see
+   * `PasswordLinksService.issueInvitation`.
+   */
+  async inviteIn(em: EntityManager, events: EventRecorder, user: User, options: { newPerson?: boolean } = {}): Promise<{ token: string; expiresAt: Date }> {
+    if (!user.isActive) throw forbidden('Reactivate this account before inviting them');
+    const before = toUserView(user);
+    const issued = await this.links.issueInvitation(em, user, options);
+    this.recordChange(events, 'updated', { ...toUserView(user), signIn: 'invited' }, { before });
+    return issued;
   }
 
   /** Withdraws a person's unused invitation: its link then says so. */
@@ -245,7 +263,7 @@ export class UsersService {
   }
 
   /** Member counts appear on the superadmin's company cards. */
-  private async recordCounts(em: EntityManager, events: EventRecorder, companyId: string): Promise<void> {
+  async recordCounts(em: EntityManager, events: EventRecorder, companyId: string): Promise<void> {
     await em.flush();
     const company = await this.companies.view(em, companyId);
     // A count moved because of the person's change, which the audit trail records; not a change of the company's.

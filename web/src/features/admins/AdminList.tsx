@@ -1,5 +1,6 @@
 import type { User } from '@kpi/contracts';
 import { useEffect, useState } from 'react';
+import { useNavigate } from 'react-router-dom';
 import { store, useAtomValue } from '../../app/store';
 import { Button, EmptyState, PageHeader, SectionSpinner } from '../../components/ui';
 import { LoadMoreFor } from '../../lib/LoadMoreFor';
@@ -28,6 +29,7 @@ export function AdminList() {
     if (store.get(companiesStatusAtom) !== 'ready') void loadCompanies();
   }, []);
 
+  const navigate = useNavigate();
   const addButton = (
     <Button icon={<PlusIcon className="h-4 w-4" />} onClick={() => setEditing(null)}>
       Add Admin
@@ -36,7 +38,19 @@ export function AdminList() {
 
   return (
     <section aria-labelledby="admins-heading">
-      <PageHeader title={<span id="admins-heading">Admin Management</span>} subtitle="Company administrators and their access." actions={addButton} />
+      <PageHeader
+        title={<span id="admins-heading">Admin Management</span>}
+        subtitle="Company administrators and their access."
+        actions={
+          <>
+            {/* Many at once from a spreadsheet (docs/imports.md). */}
+            <Button variant="secondary" onClick={() => void navigate('/superadmin/admins/import')}>
+              Import CSV
+            </Button>
+            {addButton}
+          </>
+        }
+      />
       {status === 'loading' || status === 'idle' ? (
         <SectionSpinner />
       ) : admins.length === 0 ? (

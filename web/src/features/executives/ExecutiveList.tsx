@@ -1,5 +1,6 @@
 import type { User } from '@kpi/contracts';
 import { useEffect, useState } from 'react';
+import { useNavigate } from 'react-router-dom';
 import { useAtomValue } from '../../app/store';
 import { Button, EmptyState, PageHeader, SectionSpinner } from '../../components/ui';
 import { LoadMoreFor } from '../../lib/LoadMoreFor';
@@ -44,9 +45,16 @@ export function ExecutiveList() {
     if (companyId) void loadExecutives(companyId);
   }, [companyId]);
 
+  const navigate = useNavigate();
   const addButton = (
     <Button icon={<PlusIcon className="h-4 w-4" />} onClick={() => setEditing(null)} disabled={!companyId}>
       Add Executive
+    </Button>
+  );
+  // Many at once from a spreadsheet (docs/imports.md).
+  const importButton = (
+    <Button variant="secondary" onClick={() => void navigate('/admin/executives/import')} disabled={!companyId}>
+      Import CSV
     </Button>
   );
 
@@ -75,7 +83,16 @@ export function ExecutiveList() {
 
   return (
     <section aria-labelledby="executives-heading">
-      <PageHeader title={<span id="executives-heading">Executive Management</span>} subtitle="The executives of your company." actions={addButton} />
+      <PageHeader
+        title={<span id="executives-heading">Executive Management</span>}
+        subtitle="The executives of your company."
+        actions={
+          <>
+            {importButton}
+            {addButton}
+          </>
+        }
+      />
       {companyId && status === 'ready' && (executives.length > 0 || searching) && searchField}
       {!companyId ? (
         <EmptyState icon={<UsersIcon />} title={<span className="font-semibold text-slate-900">No company assigned to your account</span>} />

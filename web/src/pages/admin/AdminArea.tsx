@@ -18,6 +18,7 @@ import { AdminAuditPage } from './AdminAuditPage';
 import { AdminIntegrationsPage } from './AdminIntegrationsPage';
 import { AdminLeaderboardsPage } from './AdminLeaderboardsPage';
 import { AdminTasksPage } from './AdminTasksPage';
+import { ExecutivesImportPage } from './ExecutivesImportPage';
 import { ExecutivesPage } from './ExecutivesPage';
 import { SecurityPage } from './SecurityPage';
 
@@ -54,6 +55,7 @@ export default function AdminArea() {
         <Routes>
           <Route index element={<Navigate to={HOME} replace />} />
           <Route path="executives" element={<ExecutivesPage />} />
+          <Route path="executives/import" element={<ExecutivesImportPage />} />
           <Route path="tasks" element={<AdminTasksPage />} />
           <Route path="leaderboards" element={<AdminLeaderboardsPage />} />
           <Route path="announcements" element={<AdminAnnouncementsPage />} />

@@ -10,6 +10,7 @@ import { CompaniesRealtimeEffect } from '../../features/companies/CompaniesRealt
 import { IntegrationsRealtimeEffect } from '../../features/integrations/IntegrationsRealtimeEffect';
 import { NotificationsRealtimeEffect } from '../../features/notifications/NotificationsRealtimeEffect';
 import { OverallStatsRealtimeEffect } from '../../features/stats/OverallStatsRealtimeEffect';
+import { AdminsImportPage } from './AdminsImportPage';
 import { AdminsPage } from './AdminsPage';
 import { AuditPage } from './AuditPage';
 import { CompaniesPage } from './CompaniesPage';
@@ -46,6 +47,7 @@ export default function SuperadminArea() {
           <Route index element={<Navigate to={HOME} replace />} />
           <Route path="companies" element={<CompaniesPage />} />
           <Route path="admins" element={<AdminsPage />} />
+          <Route path="admins/import" element={<AdminsImportPage />} />
           <Route path="stats" element={<SystemStatsPage />} />
           <Route path="integrations" element={<IntegrationsPage />} />
           <Route path="audit" element={<AuditPage />} />
