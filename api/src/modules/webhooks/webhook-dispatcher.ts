@@ -90,15 +90,18 @@ export class WebhookDispatcher implements OnApplicationBootstrap, OnModuleDestro
     }
   }
 
-  /** Leases the endpoints not held long enough yet, in one statement; answers those this node holds, loaded. */
+  /**
+   * Leases (or renews) the endpoints about to start, in one statement, and loads those this node holds. Always
+   * asked of the database: an admin's edit or replay takes a lease away (webhooks.service.ts).
+   */
   private async take(ids: string[]): Promise<WebhookEndpoint[]> {
     if (ids.length === 0) return [];
     const now = Date.now();
-    const toLease = ids.filter((id) => (this.held.get(id) ?? 0) - now < LEASE_MS / 2);
     const until = now + LEASE_MS;
-    for (const id of await this.repository.lease(toLease, this.owner, new Date(now), new Date(until))) this.held.set(id, until);
-    for (const id of toLease) if (this.held.get(id) !== until) this.held.delete(id);
-    return this.repository.held(ids.filter((id) => this.held.has(id)), this.owner);
+    const leased = await this.repository.lease(ids, this.owner, new Date(now), new Date(until));
+    for (const id of ids) this.held.delete(id);
+    for (const id of leased) this.held.set(id, until);
+    return this.repository.held(leased, this.owner);
   }
 
   /** Gives back the leases of endpoints with nothing left to send, so another node's commits reach them at once. */

@@ -29,20 +29,18 @@ interface Queued {
   failed: (err: unknown) => void;
 }
 
-/** Settlements from every endpoint's run are written together, up to this many or this long after the first. */
-const FLUSH_EVERY = 50;
-const FLUSH_WITHIN_MS = 20;
-
 /**
- * Writes down the outcomes of every endpoint this node sends to in one unit of work per few milliseconds (group
- * commit): the endpoints' new positions, the attempts' log rows and their live updates. One transaction per
- * endpoint run put a write on SQLite's one connection for every delivery, and the scorings queued behind them
- * (docs/webhooks.md#figures). Each settlement answers whether its run still held the endpoint's lease.
+ * Writes down the outcomes of every endpoint this node sends to, one unit of work at a time (group commit): what
+ * arrives while one is being written goes into the next, together. Each holds the endpoints' new positions, the
+ * attempts' log rows and their live updates. One transaction per endpoint run put a write on SQLite's one
+ * connection for every delivery, and the scorings queued behind them (docs/webhooks.md). Each settlement
+ * answers whether its run still held the endpoint's lease.
  */
 @Injectable()
 export class WebhookSettler {
   private queue: Queued[] = [];
-  private timer: NodeJS.Timeout | null = null;
+  /** A unit of work is being written, or about to be: later settlements wait for the next. */
+  private busy = false;
 
   constructor(
     private readonly uow: UnitOfWork,
@@ -54,21 +52,15 @@ export class WebhookSettler {
   settle(settlement: Settlement): Promise<boolean> {
     return new Promise((done, failed) => {
       this.queue.push({ settlement, done, failed });
-      if (this.queue.length >= FLUSH_EVERY) this.flushSoon(0);
-      else this.flushSoon(FLUSH_WITHIN_MS);
+      if (this.busy) return;
+      this.busy = true;
+      // Settlements of the same turn of the event loop go together.
+      setImmediate(() => void this.flush());
     });
   }
 
-  private flushSoon(ms: number): void {
-    if (this.timer && ms > 0) return;
-    if (this.timer) clearTimeout(this.timer);
-    this.timer = setTimeout(() => void this.flush(), ms);
-  }
-
   private async flush(): Promise<void> {
-    this.timer = null;
     const batch = this.queue.splice(0);
-    if (batch.length === 0) return;
     try {
       const held = await this.uow.run(async (em, events) => {
         const outcomes: boolean[] = [];
@@ -86,5 +78,7 @@ export class WebhookSettler {
     } catch (err) {
       for (const q of batch) q.failed(err);
     }
+    if (this.queue.length > 0) setImmediate(() => void this.flush());
+    else this.busy = false;
   }
 }
