@@ -7,7 +7,8 @@ module.exports = {
   testRegex: '\\.(spec|e2e-spec)\\.ts$',
   setupFiles: ['reflect-metadata'],
   // The tenancy check over every e2e suite's statements (test/utils/tenancy-check.ts).
-  setupFilesAfterEnv: ['<rootDir>/test/utils/tenancy-check.setup.ts'],
+  // And every answer the e2e suites receive held against the OpenAPI document (test/utils/openapi-answers.ts).
+  setupFilesAfterEnv: ['<rootDir>/test/utils/tenancy-check.setup.ts', '<rootDir>/test/utils/openapi-answers.setup.ts'],
   moduleNameMapper: { '^@kpi/contracts$': '<rootDir>/../contracts/src/index.ts' },
   transform: {
     '^.+\\.ts$': ['ts-jest', { tsconfig: '<rootDir>/tsconfig.json' }],

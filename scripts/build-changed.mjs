@@ -61,18 +61,26 @@ export function writeStamp(root, ws) {
   writeFileSync(stampOf(root, ws.name), `${ws.hash}\n`);
 }
 
-/** Builds each stale workspace in order; returns how many were built. */
-export function buildChanged(root = ROOT) {
+/**
+ * Builds each stale workspace in order; returns how many were built. `say(line, level)` prints a line; when it is
+ * given (start.mjs off a terminal writes JSON lines), the builds' own output goes through it line by line too.
+ */
+export function buildChanged(root = ROOT, say) {
   let built = 0;
+  const print = say ?? ((line) => console.log(line));
   // Hashes are taken before building, so an edit made during the build is picked up by the next start.
   for (const ws of staleWorkspaces(root)) {
-    console.log(`building ${ws.name} (changed since its last build)...`);
-    const result = spawnSync('npm', ['run', 'build', '-w', ws.name], { cwd: root, stdio: 'inherit' });
+    print(`building ${ws.name} (changed since its last build)...`, 'info');
+    const result = spawnSync('npm', ['run', 'build', '-w', ws.name], { cwd: root, stdio: say ? ['ignore', 'pipe', 'pipe'] : 'inherit', encoding: 'utf8' });
+    if (say) {
+      const level = result.status === 0 ? 'info' : 'error';
+      for (const line of `${result.stdout ?? ''}\n${result.stderr ?? ''}`.split('\n')) if (line.trim()) say(line, level);
+    }
     if (result.status !== 0) throw new Error(`npm run build -w ${ws.name} failed`);
     writeStamp(root, ws);
     built++;
   }
-  if (built === 0) console.log('build: nothing changed since the last build');
+  if (built === 0) print('build: nothing changed since the last build', 'info');
   return built;
 }
 

@@ -1,5 +1,5 @@
 import 'reflect-metadata';
-import type { INestApplication, LogLevel } from '@nestjs/common';
+import { ConsoleLogger, type INestApplication, type LogLevel } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { MikroORM } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/knex';
@@ -8,6 +8,7 @@ import { ErrorFilter } from './common/errors/error.filter';
 import { PreparedAnswersAdapter } from './common/http/prepared-answers.adapter';
 import { applyRequestEdges } from './common/http/request-edges';
 import { RequestScopeMiddleware } from './common/request-scope/request-scope.middleware';
+import { wantsPretty } from './logging/logging';
 import { NestPinoLogger } from './logging/nest-logger';
 import { securityHeaders } from './common/http/security-headers';
 import type { AppConfig } from './config/env';
@@ -29,10 +30,11 @@ export interface StartedApp {
 /** Builds the app, applies pending migrations, and seeds an empty database as configured. */
 export async function createApp(config: AppConfig): Promise<StartedApp> {
   // Start-up logs wait for pino (api/src/logging), which writes JSON lines at LOG_LEVEL; should the start fail
-  // first, Nest's console logger prints them, at the same levels.
+  // first, Nest's console logger prints them, at the same levels, as JSON lines too unless a person is watching.
+  const logLevels = LEVELS.slice(0, LEVELS.indexOf(config.logLevel) + 1);
   const app = await NestFactory.create(AppModule.forRoot(config), new PreparedAnswersAdapter(), {
     bufferLogs: true,
-    logger: LEVELS.slice(0, LEVELS.indexOf(config.logLevel) + 1),
+    logger: wantsPretty(config) ? logLevels : new ConsoleLogger({ json: true, logLevels }),
     // Our own parser, JSON only and size-limited (common/http/request-edges.ts).
     bodyParser: false,
   });

@@ -12,7 +12,8 @@ const timeZone = z
     } catch {
       return false;
     }
-  }, 'Time zone must be a valid IANA time zone such as Europe/Berlin');
+  }, 'Time zone must be a valid IANA time zone such as Europe/Berlin')
+  .meta({ format: 'time-zone', description: 'An IANA time zone name', examples: ['Europe/Berlin', 'UTC'] });
 
 export const createCompanySchema = z.object({
   name: requiredText('Name', LIMITS.name),

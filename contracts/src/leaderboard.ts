@@ -70,7 +70,7 @@ export const yearlyParamsSchema = z.object({ year: yearField });
 
 /** `?company=` (superadmin only; required for them) and `?format=csv`. */
 export const leaderboardQuerySchema = z.object({
-  company: optionalQuery(idField('Company')),
+  company: optionalQuery(idField('Company')).meta({ description: 'Required for the superadmin (a 400 naming `company` without it); an admin or executive reads their own company' }),
   format: exportFormatField,
 });
 /** Top 10: `month` absent → the yearly leaderboard; `year` absent → the current year in the company's time zone. */

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { idField } from './common/fields';
+import { idField, onTheWire } from './common/fields';
 import { TASK_STATUSES } from './constants';
 
 /** docs/paging.md: every list is paged; the body stays an array, the next cursor rides in headers. */
@@ -21,6 +21,7 @@ export const pageQuerySchema = z.object({
     .regex(/^\d{1,4}$/, LIMIT_MESSAGE)
     .transform(Number)
     .refine((n) => n >= 1 && n <= PAGE_MAX, LIMIT_MESSAGE)
+    .meta(onTheWire({ type: 'integer', minimum: 1, maximum: PAGE_MAX, default: PAGE_DEFAULT, description: 'Rows per page' }))
     .optional()
     .transform((n) => n ?? PAGE_DEFAULT),
   cursor: z.string({ error: CURSOR_MESSAGE }).min(1, CURSOR_MESSAGE).max(1024, CURSOR_MESSAGE).optional(),

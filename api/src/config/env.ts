@@ -34,7 +34,7 @@ export const envSchema = z.object({
     .url({ protocol: /^https?$/, error: 'must be an http(s) URL, e.g. https://kpi.example.com' })
     .transform((v) => v.replace(/\/+$/, ''))
     .optional(),
-  LOG_LEVEL: z.enum(['error', 'warn', 'log', 'debug'], { error: 'must be one of error, warn, log, debug' }).default('warn'),
+  LOG_LEVEL: z.enum(['error', 'warn', 'log', 'debug'], { error: 'must be one of error, warn, log, debug' }).default('log'),
   LOG_FORMAT: z.enum(['json', 'pretty'], { error: 'must be json or pretty' }).optional(),
   WEBHOOK_ALLOW_LOOPBACK: boolFromEnv.default(false),
   WEBHOOK_RETRY_DELAYS: z

@@ -1,5 +1,5 @@
 import { Module, type DynamicModule } from '@nestjs/common';
-import pino, { type DestinationStream, type Level, type LoggerOptions } from 'pino';
+import pino, { type DestinationStream, type Level, type Logger, type LoggerOptions } from 'pino';
 import pretty from 'pino-pretty';
 import type { AppConfig } from '../config/env';
 import { NestPinoLogger } from './nest-logger';
@@ -28,8 +28,13 @@ export const REDACTED_PATHS = [
 export const wantsPretty = (config: Pick<AppConfig, 'logFormat'>, isTty = !!process.stdout.isTTY): boolean =>
   config.logFormat ? config.logFormat === 'pretty' : isTty;
 
+/**
+ * JSON lines go out through an asynchronous (buffered) write: lines written while one write is in flight leave
+ * together in the next, so a busy server makes few write calls and never waits on a slow reader of its stdout.
+ * pino flushes what is left synchronously when the process exits (also on `process.exit`).
+ */
 function destination(config: AppConfig): DestinationStream {
-  if (!wantsPretty(config)) return pino.destination({ dest: 1, sync: true });
+  if (!wantsPretty(config)) return pino.destination({ dest: 1, sync: false });
   return pretty({
     colorize: !!process.stdout.isTTY,
     messageKey: 'message',
@@ -50,6 +55,22 @@ export function loggerOptions(config: AppConfig): LoggerOptions {
     redact: { paths: REDACTED_PATHS, censor: '[redacted]' },
     base: undefined,
   };
+}
+
+/**
+ * The start-up and shutdown lines (the banner, the demo logins, a signal received): written whatever LOG_LEVEL
+ * says, as they were when they were plain text, so a collector always sees when an instance came and went.
+ */
+export const announcer = (root: Logger): Logger => root.child({}, { level: 'info' });
+
+/**
+ * A line written before the logger exists (a configuration refused, a failed start): JSON unless a person is
+ * watching (LOG_FORMAT read raw, as the configuration itself may be what failed).
+ */
+export function earlyLine(level: 'error' | 'fatal', message: string, stream: NodeJS.WritableStream = process.stderr): void {
+  const format = process.env.LOG_FORMAT === 'json' || process.env.LOG_FORMAT === 'pretty' ? process.env.LOG_FORMAT : undefined;
+  if (wantsPretty({ logFormat: format })) stream.write(`${message}\n`);
+  else stream.write(`${JSON.stringify({ level, time: new Date().toISOString(), message })}\n`);
 }
 
 /** The app's root pino logger (provider token). */

@@ -3,7 +3,13 @@ import type { Level, Logger } from 'pino';
 import { RequestScope } from '../common/request-scope/request-scope';
 
 /** A stack trace as Nest's exception handlers pass one: `error(message, stack, context)`. */
-const STACK = /\n\s*at /;
+const STACK_TRACE = /\n\s*at /;
+
+/**
+ * Nest's start-up chatter (a line per module, controller and route, some 120 in all): debug, so the default
+ * level's start-up is a handful of lines (migrations, "successfully started", the banner) and then one per request.
+ */
+const CHATTER = new Set(['InstanceLoader', 'RoutesResolver', 'RouterExplorer', 'WebSocketsController', 'NestFactory']);
 
 /**
  * Nest's log calls written through pino: inside a request by the request's logger (its lines carry the request
@@ -21,7 +27,7 @@ export class NestPinoLogger implements LoggerService {
     this.write('debug', message, rest);
   }
   log(message: unknown, ...rest: unknown[]): void {
-    this.write('info', message, rest);
+    this.write(CHATTER.has(rest[rest.length - 1] as string) ? 'debug' : 'info', message, rest);
   }
   warn(message: unknown, ...rest: unknown[]): void {
     this.write('warn', message, rest);
@@ -42,7 +48,7 @@ export class NestPinoLogger implements LoggerService {
     if (message instanceof Error) return logger[level]({ ...fields, err: message }, ...(extra as []));
     if (message && typeof message === 'object') return logger[level]({ ...fields, ...message }, ...(extra as []));
     const text = String(message);
-    if (level === 'error' && extra.length === 1 && typeof extra[0] === 'string' && STACK.test(extra[0])) {
+    if (level === 'error' && extra.length === 1 && typeof extra[0] === 'string' && STACK_TRACE.test(extra[0])) {
       const err = new Error(text);
       err.stack = extra[0];
       return logger[level]({ ...fields, err }, text);

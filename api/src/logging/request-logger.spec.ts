@@ -56,6 +56,17 @@ describe('request logger', () => {
     expect(lines.at(-1)).not.toHaveProperty('requestId');
   });
 
+  it("keeps Nest's line-per-route start-up chatter at debug, its other start-up lines at info", () => {
+    const quiet = capture('log');
+    quiet.nest.log('Mapped {/api/tasks, GET} route', 'RouterExplorer');
+    quiet.nest.log('AppModule dependencies initialized', 'InstanceLoader');
+    quiet.nest.log('Nest application successfully started', 'NestApplication');
+    expect(quiet.lines.map((l) => l.message)).toEqual(['Nest application successfully started']);
+    const verbose = capture('debug');
+    verbose.nest.log('Mapped {/api/tasks, GET} route', 'RouterExplorer');
+    expect(verbose.lines[0]).toMatchObject({ level: 'debug', context: 'RouterExplorer' });
+  });
+
   it("writes Nest's errors with their stack, whichever form Nest's handlers use", () => {
     const { lines, nest } = capture('log');
     const thrown = new Error('boom');

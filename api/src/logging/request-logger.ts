@@ -36,7 +36,7 @@ function requestIdOf(req: Request, res: ServerResponse): string {
 }
 
 /**
- * Starts a request's log: one JSON line when it ends (method, path, status, time), with its request id and,
+ * Starts a request's log: one JSON line when it ends (method, path without its query, status, time), with its request id and,
  * once signed in, the user; 5xx at error level, the rest at info. The line's fields are built only when its
  * level is enabled. Load balancers ask `GET /api/health` every few seconds: it is not logged (a failing check
  * still shows as the 503 it answers). Answers the request's logger, which its scope carries
@@ -46,7 +46,10 @@ function requestIdOf(req: Request, res: ServerResponse): string {
 export function requestLog(root: Logger, req: Request, res: ServerResponse): { log: Logger; requestId: string } {
   const requestId = requestIdOf(req, res);
   const started = Date.now();
-  const url = req.originalUrl ?? req.url ?? '';
+  const full = req.originalUrl ?? req.url ?? '';
+  // The path only: a query may carry a token or a code (password links, sign-in callbacks).
+  const query = full.indexOf('?');
+  const url = query < 0 ? full : full.slice(0, query);
   const log = lazyChild(root, { requestId });
   req.log = log;
 

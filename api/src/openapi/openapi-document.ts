@@ -14,6 +14,7 @@ const CONTRACT_NAMES = new Map<unknown, string>(
 );
 
 const ERROR_MEANING: Record<number, string> = {
+  304: 'Not modified: the answer is still the one the `If-None-Match` ETag names (no body)',
   400: 'Invalid input: `field` names the first field at fault',
   401: 'No valid token: sign in again',
   403: 'Signed in, but the role does not allow this',
@@ -27,8 +28,17 @@ const ERROR_MEANING: Record<number, string> = {
 const toJson = (schema: ZodType, io: Io): JsonSchema =>
   z.toJSONSchema(schema, { io, unrepresentable: 'any', override: tidy });
 
-/** Timestamps keep `format: date-time`; the generated 300-character pattern only hides that in the UI. */
+/**
+ * Timestamps keep `format: date-time`; the generated 300-character pattern only hides that in the UI. A field
+ * whose contract says what its text means on the wire (`onTheWire` in contracts/src/common/fields.ts, e.g. a
+ * query's `limit`, a whole number from 1 to 200) is shown as that instead of the string checks it parses with.
+ */
 function tidy(ctx: { jsonSchema: JsonSchema }): void {
+  const { wire } = ctx.jsonSchema as { wire?: JsonSchema };
+  if (wire) {
+    for (const key of Object.keys(ctx.jsonSchema)) delete ctx.jsonSchema[key];
+    Object.assign(ctx.jsonSchema, wire);
+  }
   if (ctx.jsonSchema.format === 'date-time') delete ctx.jsonSchema.pattern;
 }
 
@@ -102,6 +112,8 @@ function parameters(route: ApiRoute): JsonSchema[] {
 
 function errorAnswers(route: ApiRoute): Record<number, string> {
   const errors: Record<number, string> = {};
+  // Express answers every GET with an ETag, and 304 to a request whose If-None-Match still matches.
+  if (route.method === 'get' && !route.responds?.redirect) errors[304] = ERROR_MEANING[304];
   const hasBody = route.inputs.some((i) => i.in === 'body');
   if (hasBody || route.inputs.some((i) => 'schema' in i)) errors[400] = ERROR_MEANING[400];
   if (!route.isPublic || route.wallDisplay) errors[401] = ERROR_MEANING[401];
@@ -124,8 +136,14 @@ function operation(route: ApiRoute, components: Components): JsonSchema {
   const content: JsonSchema = success ? { 'application/json': { schema: success } } : {};
   if (responds?.csv) content['text/csv'] = { schema: { type: 'string', description: 'With `format=csv`: a `#` comment line (period, time zone, when), then the tables' } };
 
-  const responses: Record<string, JsonSchema> = { [route.successStatus]: { description: 'Success', ...(success ? { content } : {}) } };
+  const responses: Record<string, JsonSchema> = responds?.redirect
+    ? { [responds.redirect]: { description: `Redirect: ${responds.schema.description ?? 'see Location'}`, headers: { Location: { schema: { type: 'string' } } } } }
+    : { [route.successStatus]: { description: 'Success', ...(success ? { content } : {}) } };
   for (const [status, description] of Object.entries(errorAnswers(route))) {
+    if (status === '304') {
+      responses[status] = { description };
+      continue;
+    }
     const schema = Number(status) === 503 && success ? success : { $ref: '#/components/schemas/ErrorResponse' };
     responses[status] = { description, content: { 'application/json': { schema } } };
   }

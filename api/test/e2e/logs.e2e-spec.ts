@@ -1,8 +1,9 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { MAIN } from '../utils/built-server';
 
 const ROOT = { email: 'root@kpi.logs', password: 'root-password-secret-1' };
 const NEW_PASSWORD = 'brand-new-password-secret-2';
@@ -17,15 +18,20 @@ const freePort = () =>
 
 interface Server {
   url: string;
+  dir: string;
   output(): string;
   stop(): Promise<void>;
 }
 
-/** The real server process from the sources (`src/main.ts`), so what it prints is what an operator sees. */
-async function startServer(env: Record<string, string>): Promise<Server> {
+/**
+ * The real server process, from the sources (`src/main.ts`) or built (`dist/main.js`, as in production), with
+ * its stdout and stderr piped (not a terminal), so what it prints is what an operator's collector gets.
+ */
+async function startServer(env: Record<string, string | undefined>, built = false): Promise<Server> {
   const dir = mkdtempSync(join(tmpdir(), 'kpi-logs-'));
   const port = await freePort();
-  const child: ChildProcess = spawn(process.execPath, ['-r', 'ts-node/register/transpile-only', '-r', 'reflect-metadata', 'src/main.ts'], {
+  const args = built ? [MAIN] : ['-r', 'ts-node/register/transpile-only', '-r', 'reflect-metadata', 'src/main.ts'];
+  const child: ChildProcess = spawn(process.execPath, args, {
     cwd: join(__dirname, '..', '..'),
     env: {
       PATH: process.env.PATH,
@@ -50,6 +56,7 @@ async function startServer(env: Record<string, string>): Promise<Server> {
   }
   return {
     url: `http://127.0.0.1:${port}`,
+    dir,
     output: () => output,
     async stop() {
       if (child.exitCode === null && child.signalCode === null) {
@@ -104,7 +111,7 @@ describe('structured logs', () => {
     it('sends start-up messages through the same JSON lines, and keeps the banner readable', () => {
       expect(lines().some((l) => l.level === 'info' && l.context === 'NestApplication' && l.message === 'Nest application successfully started')).toBe(true);
       expect(lines().some((l) => l.context === 'MikroORM' && /Applied/.test(l.message as string))).toBe(true);
-      expect(server.output()).toMatch(/^KPI Tracker is running on http:\/\/localhost:\d+$/m);
+      expect(lines().find((l) => (l.message as string)?.startsWith('KPI Tracker is running on'))).toMatchObject({ level: 'info', url: expect.stringMatching(/^http:\/\/localhost:\d+$/) });
     });
 
     it('never writes a password or a token', () => {
@@ -113,6 +120,59 @@ describe('structured logs', () => {
       expect(out).not.toContain(ROOT.password);
       expect(out).not.toContain(NEW_PASSWORD);
       expect(out).not.toMatch(/bearer /i);
+    });
+  });
+
+  describe('the built server off a terminal, nothing configured', () => {
+    let server: Server;
+    let token: string;
+    beforeAll(async () => {
+      // Defaults only: no LOG_LEVEL, no LOG_FORMAT. The demo seed and the loopback warning print at start-up.
+      server = await startServer({ DEMO_SEED: 'true', SUPERADMIN_EMAIL: undefined, SUPERADMIN_PASSWORD: undefined, WEBHOOK_ALLOW_LOOPBACK: 'true' }, true);
+      const demo = server.output().split('\n').filter((l) => l.trim()).map((l) => JSON.parse(l) as { logins?: { role: string; email: string }[]; passwordFile?: string }).find((l) => l.logins);
+      const root = { email: demo!.logins!.find((l) => l.role === 'superadmin')!.email, password: readFileSync(demo!.passwordFile!, 'utf8').trim() };
+      ({ token } = await (await post(`${server.url}/api/auth/login`, root)).json());
+      expect((await post(`${server.url}/api/auth/login`, { ...root, password: 'wrong-password-1' })).status).toBe(401);
+      const headers = { authorization: `Bearer ${token}`, 'x-request-id': 'built-query-1' };
+      expect((await fetch(`${server.url}/api/companies?limit=5&token=query-secret-9`, { headers })).status).toBe(200);
+      await server.stop();
+    });
+    afterAll(() => server?.stop());
+
+    const raw = () => server.output().split('\n').filter((l) => l.trim() !== '');
+
+    it('writes nothing but JSON lines, from the first start-up line to the last shutdown line', () => {
+      const broken = raw().filter((l) => {
+        try {
+          return typeof JSON.parse(l) !== 'object';
+        } catch {
+          return true;
+        }
+      });
+      expect(broken).toEqual([]);
+      expect(raw().length).toBeGreaterThan(5);
+      const messages = raw().map((l) => JSON.parse(l).message as string);
+      expect(messages).toEqual(expect.arrayContaining([expect.stringMatching(/^KPI Tracker is running on http:\/\/localhost:\d+$/), expect.stringMatching(/^WEBHOOK_ALLOW_LOOPBACK is on/), expect.stringMatching(/^SIGTERM: finishing/)]));
+    });
+
+    it('writes one line per request at the default level: method, path without its query, status, time, ids', () => {
+      const lines = raw().map((l) => JSON.parse(l) as Record<string, unknown>);
+      expect(lines.find((l) => l.requestId === 'built-query-1')).toMatchObject({
+        level: 'info',
+        message: expect.stringMatching(/^GET \/api\/companies 200 \d+ ms$/),
+        req: { method: 'GET', url: '/api/companies' },
+        res: { statusCode: 200 },
+        responseTime: expect.any(Number),
+        userId: expect.any(String),
+      });
+      expect(lines.filter((l) => /^POST \/api\/auth\/login 401 /.test(l.message as string))).toHaveLength(1);
+      expect(server.output()).not.toContain('query-secret-9');
+    });
+
+    it('names the demo logins and the file with their password, never the password itself', () => {
+      const demo = raw().map((l) => JSON.parse(l) as Record<string, unknown>).find((l) => Array.isArray(l.logins));
+      expect(demo).toMatchObject({ level: 'info', passwordFile: expect.any(String), logins: expect.arrayContaining([expect.objectContaining({ role: expect.any(String), email: expect.any(String) })]) });
+      expect(JSON.stringify(demo)).not.toMatch(/"password"/);
     });
   });
 

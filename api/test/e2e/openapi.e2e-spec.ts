@@ -45,7 +45,8 @@ describe('OpenAPI document and Swagger UI', () => {
     for (const [path, ops] of Object.entries(doc.paths)) {
       for (const [method, op] of Object.entries(ops)) {
         const success = Object.entries(op.responses).find(([status]) => status.startsWith('2'));
-        if (!success?.[1].content?.['application/json']) missing.push(`${method.toUpperCase()} ${path}: no response schema (add @Responds)`);
+        const redirects = Object.keys(op.responses).some((status) => status.startsWith('3') && status !== '304');
+        if (!success?.[1].content?.['application/json'] && !redirects) missing.push(`${method.toUpperCase()} ${path}: no response schema (add @Responds)`);
         if (!Array.isArray(op['x-roles'])) missing.push(`${method.toUpperCase()} ${path}: no x-roles`);
       }
     }
@@ -67,6 +68,19 @@ describe('OpenAPI document and Swagger UI', () => {
     expect(Object.keys(doc.paths['/api/users/{id}'].put.responses).sort()).toEqual(['200', '400', '401', '403', '404', '409', '413', '415']);
     expect(doc.paths['/api/leaderboard/monthly/{year}/{month}'].get.responses['200'].content).toHaveProperty('text/csv');
     expect(doc.paths['/api/tasks/{id}/score'].put.responses).toHaveProperty('409');
+    // What the server answers beyond its guards and pipes (issue 23, point 10).
+    expect(login.responses).toHaveProperty('401');
+    expect(doc.paths['/api/tasks/summary'].get.responses).toHaveProperty('404');
+    expect(doc.paths['/api/badges/assign'].post.responses).toHaveProperty('404');
+    expect(doc.paths['/api/walls/claim'].post.responses).toHaveProperty('404');
+    expect(Object.keys(doc.paths['/api/auth/sso/callback'].get.responses)).toEqual(['303']);
+    const limit = (doc.paths['/api/tasks'].get as unknown as { parameters: { name: string; schema: unknown }[] }).parameters.find((p) => p.name === 'limit');
+    expect(limit?.schema).toEqual({ type: 'integer', minimum: 1, maximum: 200, default: 50, description: 'Rows per page' });
+    const createTask = doc.components.schemas.CreateTask as { properties: Record<string, { format?: string }> };
+    expect(createTask.properties.reportLink.format).toBe('uri');
+    expect(createTask.properties.deadline.format).toBe('date-time');
+    expect((doc.components.schemas.CreateUser as { properties: Record<string, { format?: string }> }).properties.email.format).toBe('email');
+    expect((doc.components.schemas.CreateCompany as { properties: Record<string, { format?: string }> }).properties.timeZone.format).toBe('time-zone');
   });
 
   it('generates the schemas from the same zod schemas that validate requests', () => {

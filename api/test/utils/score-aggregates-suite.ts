@@ -7,6 +7,49 @@ import { moveScoredAt } from './move-scored-at';
 import { bearer, createMember, createTenant, superadminLogin, type Member, type Tenant } from './factories';
 import type { TestApp } from './test-app';
 
+/** An entity manager's plain SQL read, whichever driver (SQLite here, PostgreSQL in the scale suite). */
+type SqlReader = Pick<EntityManager, 'execute'>;
+
+type Figures = { tasks: number; total: number; quality: number; time: number; initiative: number };
+const add = (map: Map<string, Figures>, key: string, f: Figures) => {
+  const s = map.get(key) ?? { tasks: 0, total: 0, quality: 0, time: 0, initiative: 0 };
+  map.set(key, { tasks: s.tasks + f.tasks, total: s.total + f.total, quality: s.quality + f.quality, time: s.time + f.time, initiative: s.initiative + f.initiative });
+};
+const sorted = (map: Map<string, Figures>) => [...map.entries()].sort(([a], [b]) => (a < b ? -1 : 1));
+
+/** What the aggregate tables should hold: recounted here from the scored tasks and the companies' zones. */
+export async function recountAggregates(em: SqlReader) {
+  const rows = await em.execute<Record<string, string | number>[]>(
+    `select t.company_id, t.assigned_to_id, t.scored_at, t.total_score, t.quality_score, t.time_score, t.initiative_score, c.time_zone
+     from tasks t join companies c on c.id = t.company_id where t.total_score is not null`,
+  );
+  const users = new Map<string, Figures>();
+  const companies = new Map<string, Figures>();
+  for (const r of rows) {
+    const f = { tasks: 1, total: toTenths(Number(r.total_score)), quality: toTenths(Number(r.quality_score)), time: toTenths(Number(r.time_score)), initiative: toTenths(Number(r.initiative_score)) };
+    for (const key of periodKeysOf(new Date(r.scored_at), String(r.time_zone))) {
+      add(users, `${r.company_id}|${key}|${r.assigned_to_id}`, f);
+      add(companies, `${r.company_id}|${key}`, f);
+    }
+  }
+  return { users: sorted(users), companies: sorted(companies) };
+}
+
+/** What the aggregate tables hold. */
+export async function storedAggregates(em: SqlReader) {
+  const read = async (table: string, key: (r: Record<string, string | number>) => string) => {
+    const map = new Map<string, Figures>();
+    for (const r of await em.execute<Record<string, string | number>[]>(`select * from ${table}`)) {
+      map.set(key(r), { tasks: Number(r.task_count), total: Number(r.total_tenths), quality: Number(r.quality_tenths), time: Number(r.time_tenths), initiative: Number(r.initiative_tenths) });
+    }
+    return sorted(map);
+  };
+  return {
+    users: await read('score_aggregates', (r) => `${r.company_id}|${r.period_key}|${r.user_id}`),
+    companies: await read('company_score_aggregates', (r) => `${r.company_id}|${r.period_key}`),
+  };
+}
+
 /**
  * The score aggregates must always equal a recount from the tasks table, whatever happened: scorings,
  * re-scorings, deleted tasks, deleted executives, a company changing its time zone. A seeded random sequence
@@ -61,45 +104,8 @@ export function scoreAggregatesSuite(start: () => Promise<{ t: TestApp; stop: ()
     return res.body;
   }
 
-  type Figures = { tasks: number; total: number; quality: number; time: number; initiative: number };
-  const add = (map: Map<string, Figures>, key: string, f: Figures) => {
-    const s = map.get(key) ?? { tasks: 0, total: 0, quality: 0, time: 0, initiative: 0 };
-    map.set(key, { tasks: s.tasks + f.tasks, total: s.total + f.total, quality: s.quality + f.quality, time: s.time + f.time, initiative: s.initiative + f.initiative });
-  };
-  const sorted = (map: Map<string, Figures>) => [...map.entries()].sort(([a], [b]) => (a < b ? -1 : 1));
-
-  /** What the tables should hold: recounted here from the scored tasks and the companies' zones. */
-  async function recount() {
-    const rows = await em().execute<Record<string, string | number>[]>(
-      `select t.company_id, t.assigned_to_id, t.scored_at, t.total_score, t.quality_score, t.time_score, t.initiative_score, c.time_zone
-       from tasks t join companies c on c.id = t.company_id where t.total_score is not null`,
-    );
-    const users = new Map<string, Figures>();
-    const companies = new Map<string, Figures>();
-    for (const r of rows) {
-      const f = { tasks: 1, total: toTenths(Number(r.total_score)), quality: toTenths(Number(r.quality_score)), time: toTenths(Number(r.time_score)), initiative: toTenths(Number(r.initiative_score)) };
-      for (const key of periodKeysOf(new Date(r.scored_at), String(r.time_zone))) {
-        add(users, `${r.company_id}|${key}|${r.assigned_to_id}`, f);
-        add(companies, `${r.company_id}|${key}`, f);
-      }
-    }
-    return { users: sorted(users), companies: sorted(companies) };
-  }
-
-  /** What the tables hold. */
-  async function stored() {
-    const read = async (table: string, key: (r: Record<string, string | number>) => string) => {
-      const map = new Map<string, Figures>();
-      for (const r of await em().execute<Record<string, string | number>[]>(`select * from ${table}`)) {
-        map.set(key(r), { tasks: Number(r.task_count), total: Number(r.total_tenths), quality: Number(r.quality_tenths), time: Number(r.time_tenths), initiative: Number(r.initiative_tenths) });
-      }
-      return sorted(map);
-    };
-    return {
-      users: await read('score_aggregates', (r) => `${r.company_id}|${r.period_key}|${r.user_id}`),
-      companies: await read('company_score_aggregates', (r) => `${r.company_id}|${r.period_key}`),
-    };
-  }
+  const recount = () => recountAggregates(em());
+  const stored = () => storedAggregates(em());
 
   it.each([1, 2])('equal a recount after a random sequence of scorings, re-scorings and deletions (seed %p)', async (seed) => {
     const r = random(seed);

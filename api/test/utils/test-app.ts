@@ -10,6 +10,7 @@ import { io, type Socket } from 'socket.io-client';
 import type { EventEnvelope, LoginResponse } from '@kpi/contracts';
 import { createApp } from '../../src/bootstrap';
 import { loadConfig } from '../../src/config/env';
+import { checkAnswer, watchAnswers } from './openapi-answers';
 import { watchTenancy } from './tenancy-check';
 
 export const SUPERADMIN = { email: 'root@kpi.test', password: 'root-password-1' };
@@ -46,16 +47,47 @@ export async function startTestApp(env: Record<string, string> = {}): Promise<Te
   await app.listen(0, '127.0.0.1');
   const { port } = app.getHttpServer().address() as AddressInfo;
   const url = `http://127.0.0.1:${port}`;
+  watchAnswers(app);
   return {
     app,
     url,
-    http: request(app.getHttpServer()),
+    http: checkedAgainstDocument(request(app.getHttpServer())),
     dataDir: config.dataDir,
     async close() {
       await app.close();
       rmSync(dir, { recursive: true, force: true });
     },
   };
+}
+
+/** The JSON body, also when a test read it as bytes (`.buffer(true).parse(…)`). */
+function jsonBody(res: request.Response): unknown {
+  if (!/json/.test(res.headers['content-type'] ?? '')) return undefined;
+  const raw: unknown = res.body;
+  if (Buffer.isBuffer(raw) || typeof raw === 'string') return raw.length ? JSON.parse(raw.toString()) : undefined;
+  return raw;
+}
+
+const VERBS = new Set(['get', 'post', 'put', 'patch', 'delete', 'del', 'head', 'options']);
+
+/**
+ * Supertest's request starter, each answer it receives held against the OpenAPI document (openapi-answers.ts).
+ * Ours, not supertest's: it listens to each request's public `response` event and changes nothing.
+ */
+function checkedAgainstDocument(http: ReturnType<typeof request>): ReturnType<typeof request> {
+  return new Proxy(http, {
+    get(target, property, receiver) {
+      const value = Reflect.get(target, property, receiver) as unknown;
+      if (typeof property !== 'string' || !VERBS.has(property) || typeof value !== 'function') return value;
+      return (url: string, ...rest: unknown[]) => {
+        const test = (value as (url: string, ...rest: unknown[]) => request.Test).call(target, url, ...rest);
+        test.on('response', (res: request.Response) => {
+          checkAnswer({ method: property === 'del' ? 'delete' : property, url, status: res.status, contentType: res.headers['content-type'], body: jsonBody(res) });
+        });
+        return test;
+      };
+    },
+  });
 }
 
 export async function login(t: TestApp, email: string, password: string): Promise<LoginResponse> {

@@ -23,7 +23,8 @@ export const emailField = z
   .min(1, 'Email is required')
   .max(LIMITS.email, `Email must be at most ${LIMITS.email} characters`)
   .pipe(z.email('Email must be a valid email address'))
-  .transform((v) => v.toLowerCase());
+  .transform((v) => v.toLowerCase())
+  .meta({ format: 'email', maxLength: LIMITS.email });
 
 export const passwordField = z
   .string({ error: 'Password is required' })
@@ -48,7 +49,8 @@ export const httpUrl = (label: string, requiredMessage: string) =>
       } catch {
         return false;
       }
-    }, `${label} must be a valid http(s) URL`);
+    }, `${label} must be a valid http(s) URL`)
+    .meta({ format: 'uri', pattern: '^\\s*[hH][tT][tT][pP][sS]?://' });
 
 /** An ISO date or date-time string, normalised to a Date. */
 export const dateField = (label: string) =>
@@ -57,7 +59,15 @@ export const dateField = (label: string) =>
     .trim()
     .min(1, `${label} is required`)
     .refine((v) => !Number.isNaN(Date.parse(v)), `${label} must be a valid date`)
-    .transform((v) => new Date(v));
+    .transform((v) => new Date(v))
+    .meta({ format: 'date-time', description: 'ISO 8601: a date-time, or a plain date (midnight UTC)' });
+
+/**
+ * How the OpenAPI document (api/src/openapi, docs/openapi.md) shows a field whose text on the wire means
+ * something else, e.g. a query's `limit=20`, a whole number: this JSON Schema replaces the one generated from
+ * the string checks. The zod checks stay the rule; this only describes them.
+ */
+export const onTheWire = (jsonSchema: Record<string, unknown>) => ({ wire: jsonSchema });
 
 /** A point in time as the api sends it: an ISO 8601 string in UTC. */
 export const timestampField = z.iso.datetime({ offset: true });

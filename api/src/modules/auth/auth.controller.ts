@@ -15,7 +15,7 @@ export class AuthController {
   @Public()
   @Post('login')
   @HttpCode(200)
-  @Responds(loginResponseSchema, { errors: { 429: 'Too many failed sign-ins from this address, or for this account' } })
+  @Responds(loginResponseSchema, { errors: { 401: 'Wrong email or password (the same answer for both), or the account is deactivated', 429: 'Too many failed sign-ins from this address, or for this account' } })
   login(@Body(new ZodPipe(loginSchema)) body: LoginInput, @Ip() address: string) {
     return this.auth.login(body.email, body.password, address);
   }

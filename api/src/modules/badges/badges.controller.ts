@@ -27,7 +27,7 @@ export class BadgesController {
 
   @Post('assign')
   @Roles('admin')
-  @Responds(userBadgeSchema)
+  @Responds(userBadgeSchema, { errors: { 404: 'No such executive in your company, or no such badge' } })
   assign(@CurrentActor() actor: Actor, @Body(new ZodPipe(assignBadgeSchema)) body: AssignBadgeInput) {
     return this.badges.assign(actor, body);
   }

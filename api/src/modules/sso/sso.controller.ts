@@ -76,7 +76,7 @@ export class SsoSignInController {
   /** Always a redirect to the app's /sso page, which shows the outcome; the flow cookie is spent either way. */
   @Public()
   @Get('callback')
-  @Responds(z.object({}).describe('No body: a 303 redirect to /sso#token=… (signed in) or /sso#error=… (why not)'))
+  @Responds(z.object({}).describe('to /sso#token=… (signed in) or /sso#error=… (why not)'), { redirect: 303 })
   async callback(@Req() req: Request, @Res() res: Response) {
     const flow = this.signIn.flowCookie.read(req.headers.cookie);
     const { redirect } = await this.signIn.finish(new URL(req.originalUrl, this.signIn.callbackBase), flow);

@@ -7,6 +7,8 @@ import { rebuildAllScoreAggregates, rebuildScoreAggregates } from './score-aggre
 import { applyDelta, subtractUser, type Execute } from './score-aggregates.writes';
 import { dbDate } from '../../common/rows/params';
 import { execute } from '../../database/bound-sql';
+import { lockRowsWhere } from '../../database/row-lock';
+import { Task } from '../tasks/task.entity';
 
 /** The parts of a scored task that say where it counts: company (and so zone), assignee, first scoring. */
 export interface ScoredTaskPlace {
@@ -38,8 +40,13 @@ export class ScoreAggregatesService {
     await applyDelta(executor(em), await this.target(em, task), removalDelta(figures));
   }
 
-  /** Before a user is deleted: their tasks leave the company's figures (their own rows go by cascade). */
-  forgetUser(em: EntityManager, scope: Scope, userId: string): Promise<void> {
+  /**
+   * Before a user is deleted: their tasks leave the company's figures (their own rows go by cascade). Their
+   * tasks are locked first, as a scoring locks its task (row-lock.ts): a scoring of one of them in flight
+   * commits before the user's rows are read, and none starts until the user is gone (docs/aggregates.md).
+   */
+  async forgetUser(em: EntityManager, scope: Scope, userId: string): Promise<void> {
+    await lockRowsWhere(em, Task, 'assignedTo', userId, scope);
     return subtractUser(executor(em), userId, scope.sql('company_id'));
   }
 

@@ -12,7 +12,7 @@ export class ScoreChainController {
 
   @Get('verify')
   @Roles('superadmin', 'admin')
-  @Responds(scoreChainReportSchema)
+  @Responds(scoreChainReportSchema, { errors: { 404: '`company` names no company' } })
   verify(@CurrentActor() actor: Actor, @Query(new ZodPipe(scoreChainQuerySchema)) query: ScoreChainQueryInput) {
     return this.chain.verify(actor, query.company);
   }

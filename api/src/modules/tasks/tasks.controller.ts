@@ -25,7 +25,7 @@ export class TasksController {
   }
 
   @Get('summary')
-  @Responds(taskSummarySchema)
+  @Responds(taskSummarySchema, { errors: { 404: '`assignedTo` or `company` names no user or company in reach' } })
   @Roles('superadmin', 'admin', 'executive')
   summary(@CurrentActor() actor: Actor, @Query(new ZodPipe(taskSummaryQuerySchema)) query: TaskSummaryInput) {
     return this.queries.summary(actor, query);

@@ -202,9 +202,15 @@ export class TasksService {
     });
   }
 
+  /**
+   * Reads the task under the lock scoring takes (row-lock.ts): a scoring of it in flight commits first, so the
+   * figures taken out of the aggregates are the ones they hold (docs/aggregates.md, "Locks").
+   */
   remove(actor: Actor, id: string): Promise<MessageResponse> {
     return this.uow.run(async (em, events) => {
-      const task = await Scope.of(actor).findOwn(em, Task, id, 'Task');
+      const scope = Scope.of(actor);
+      await lockRow(em, Task, id, scope);
+      const task = await scope.findOwn(em, Task, id, 'Task');
       const companyId = task.company.id;
       const assigneeId = task.assignedTo.id;
       const wasScored = task.scoredAt !== null;

@@ -39,7 +39,7 @@ export class UsersController {
   }
 
   @Post(':id/invitation')
-  @Responds(invitationResponseSchema)
+  @Responds(invitationResponseSchema, { errors: { 409: 'The person signs in already, or their company requires single sign-on' } })
   invite(@CurrentActor() actor: Actor, @Param('id') id: string) {
     return this.users.invite(actor, id);
   }

@@ -32,7 +32,7 @@ export class WallsController {
 
   @Post('claim')
   @Roles('admin')
-  @Responds(wallDisplaySchema)
+  @Responds(wallDisplaySchema, { errors: { 404: 'No display is waiting with this code (wrong, used or expired)' } })
   @LimitFailures('wallClaim')
   claim(@CurrentActor() actor: Actor, @Body(new ZodPipe(claimWallSchema)) body: ClaimWallInput) {
     return this.walls.claim(actor, body);
