@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { EntityManager } from '@mikro-orm/knex';
-import { HOUR, HourlyJob } from '../../common/scheduling/hourly-job';
+import { RetentionJob } from '../../common/scheduling/retention-job';
 import { APP_CONFIG, type AppConfig } from '../../config/env';
 import { execute } from '../../database/bound-sql';
 
@@ -11,8 +11,8 @@ import { execute } from '../../database/bound-sql';
  * By age only, in one transaction per run: instances running it at once remove the same entries.
  */
 @Injectable()
-export class AuditPruner extends HourlyJob {
-  protected readonly title = 'audit trail pruning';
+export class AuditPruner extends RetentionJob {
+  protected readonly rows = 'audit entries';
 
   constructor(
     private readonly em: EntityManager,
@@ -21,9 +21,12 @@ export class AuditPruner extends HourlyJob {
     super();
   }
 
-  protected async work(now: number): Promise<number> {
-    if (!this.config.auditRetentionDays) return 0;
-    const cutoff = this.em.getPlatform().processDateProperty(new Date(now - this.config.auditRetentionDays * 24 * HOUR));
+  protected keptDays(): number | null {
+    return this.config.auditRetentionDays || null;
+  }
+
+  protected deleteBefore(before: Date): Promise<number> {
+    const cutoff = this.em.getPlatform().processDateProperty(before);
     return this.em.fork().transactional(async (em) => {
       // Per chain, the last entry older than the cutoff: everything up to it goes.
       const floors = await execute<{ chain: string; seq: number | string; hash: string }>(
@@ -39,7 +42,6 @@ export class AuditPruner extends HourlyJob {
         await execute(em, 'delete from audit_entries where chain = ? and seq <= ?', [f.chain, Number(f.seq)]);
         removed += Number(n);
       }
-      if (removed) this.logger.log(`pruned ${removed} audit entr${removed === 1 ? 'y' : 'ies'} older than ${this.config.auditRetentionDays} days`);
       return removed;
     });
   }
