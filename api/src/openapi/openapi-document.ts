@@ -67,11 +67,24 @@ class Components {
       const { schemas } = z.toJSONSchema(this.registries[io], { io, unrepresentable: 'any', override: tidy, uri: (id) => `#/components/schemas/${id}` });
       for (const [id, schema] of Object.entries(schemas)) {
         const { $schema: _, $id: __, ...rest } = schema as JsonSchema;
-        all[id] = rest;
+        if (id === SHARED) {
+          // Schemas several contracts share (a recursive one, say) come as definitions of one extra entry, which an
+          // OpenAPI $ref cannot point into: each becomes a component of its own.
+          for (const [name, def] of Object.entries((rest.$defs ?? {}) as Record<string, JsonSchema>)) all[`Shared_${io}_${name}`] = def;
+        } else all[id] = rest;
       }
+      Object.assign(all, JSON.parse(JSON.stringify(pick(all, Object.keys(schemas), io)).replaceAll(`#/components/schemas/${SHARED}#/$defs/`, `#/components/schemas/Shared_${io}_`)));
     }
     return all;
   }
+}
+
+/** The entry zod's registry output puts shared definitions under. */
+const SHARED = '__shared';
+
+/** The components one pass wrote: its own ids and the shared definitions it split out. */
+function pick(all: Record<string, JsonSchema>, ids: string[], io: string): Record<string, JsonSchema> {
+  return Object.fromEntries(Object.entries(all).filter(([id]) => ids.includes(id) || id.startsWith(`Shared_${io}_`)));
 }
 
 /** `markAllRead` → `Mark all read`: the handler's name is the operation's summary. */

@@ -31,7 +31,7 @@ export class AuditController {
 
   @Get('export')
   @UseInterceptors(CsvInterceptor)
-  @Responds(z.string().describe('text/csv: one row per entry, newest first'))
+  @Responds(z.string().describe('One row per entry, newest first'), { csv: true })
   export(@CurrentActor() actor: Actor, @Query(new ZodPipe(auditExportQuerySchema)) query: AuditExportInput) {
     return this.audit.export(actor, query);
   }
