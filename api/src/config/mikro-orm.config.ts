@@ -5,10 +5,11 @@ import { PostgreSqlDriver } from '@mikro-orm/postgresql';
 import type { Options } from '@mikro-orm/core';
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
+import { entityManagerInScope } from '../common/request-scope/request-scope';
 import { ENTITIES } from '../database/entities';
 import { MIGRATIONS } from '../database/migrations';
 import { MIGRATIONS_POSTGRESQL } from '../database/migrations/postgresql';
-import { cacheStatements } from '../database/statement-cache';
+import { StatementCachingConnection } from '../database/statement-cache';
 import type { SqliteDatabase } from '../database/sqlite-driver';
 import { WRITER_AUTOCHECKPOINT_PAGES } from '../database/wal-checkpointer';
 import type { AppConfig } from './env';
@@ -49,6 +50,8 @@ export function ormOptions(config: AppConfig): Options {
     logger: (message: string) => ORM_LOGGER.log(message),
     colors: false,
     allowGlobalContext: false,
+    // A request's EntityManager lives in its scope (common/request-scope), which MikroORM asks through this option.
+    context: entityManagerInScope,
     forceUtcTimezone: true,
     ignoreUndefinedInQuery: true,
   } satisfies Partial<Options>;
@@ -78,13 +81,14 @@ export function ormOptions(config: AppConfig): Options {
     pool: {
       min: 1,
       max: 1,
+      // knex's sqlite3 dialect calls `all`, `run` and `close` on the connection it is handed: ours, which keeps statements.
       afterCreate: (conn: SqliteDatabase, done: (err: Error | null, conn: unknown) => void) => {
         conn.serialize(() => {
           let failed: Error | null = null;
           SQLITE_PRAGMAS.forEach((sql, i) =>
             conn.run(sql, (err) => {
               failed = failed ?? err;
-              if (i === SQLITE_PRAGMAS.length - 1) done(failed, failed ? conn : cacheStatements(conn));
+              if (i === SQLITE_PRAGMAS.length - 1) done(failed, failed ? conn : new StatementCachingConnection(conn));
             }),
           );
         });

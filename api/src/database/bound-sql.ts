@@ -1,34 +1,28 @@
-import type { EntityManager } from '@mikro-orm/knex';
+import { tracingChannel } from 'node:diagnostics_channel';
+import type { EntityManager, Knex } from '@mikro-orm/knex';
 import { onSqlite } from './dialect';
-import type { SqliteDatabase } from './sqlite-driver';
-
-/**
- * Sees a statement sent with bound parameters (here or on the read connection, read-rows.ts), which bypasses the
- * ORM's `execute`; may return a function that then receives its rows. Tests use it (statement counts, the tenancy
- * check); the app registers none.
- */
-export type StatementListener = (sql: string, params: readonly unknown[]) => ((rows: readonly unknown[]) => void) | void;
-const listeners = new Set<StatementListener>();
-
-/** Starts watching the statements sent with bound parameters; the returned function stops it. */
-export function observeStatements(listener: StatementListener): () => void {
-  listeners.add(listener);
-  return () => void listeners.delete(listener);
-}
 
 /** SQLite binds no booleans: the ORM's connection turns them into 1 and 0, and so does this. */
 const bindable = (params: readonly unknown[]) => params.map((p) => (typeof p === 'boolean' ? Number(p) : p));
 
-/** Runs `sql` on a raw sqlite3 connection with its parameters bound, telling the listeners. */
-export function allRows<T>(connection: SqliteDatabase, sql: string, params: readonly unknown[]): Promise<T[]> {
-  const seen = listeners.size ? [...listeners].map((listener) => listener(sql, params)) : [];
-  return new Promise((resolve, reject) =>
-    connection.all(sql, bindable(params), (err, rows) => {
-      if (err) return reject(err);
-      for (const receive of seen) receive?.(rows);
-      resolve(rows as T[]);
-    }),
-  );
+/** What a connection of our own must offer to run a read (statement-cache.ts). */
+export interface RowSource {
+  all(sql: string, params: unknown, callback: (err: Error | null, rows?: unknown) => void): unknown;
+}
+
+/**
+ * The statements the api sends past knex (the read connection's, read-rows.ts), published on a diagnostics channel
+ * (node:diagnostics_channel) as knex publishes its own on its `query` events: `start` with `{ sql, params }`, then
+ * `asyncEnd` with `result` (the rows) or `error`. It costs nothing while nobody subscribes; the e2e suites' tenancy
+ * check and statement counts do, and so could an APM.
+ */
+export const SQL_CHANNEL = tracingChannel<unknown, { sql: string; params: readonly unknown[] }>('kpi:sql');
+
+/** Runs `sql` on a connection of our own with its parameters bound. */
+export function allRows<T>(connection: RowSource, sql: string, params: readonly unknown[]): Promise<T[]> {
+  const run = () =>
+    new Promise<T[]>((resolve, reject) => connection.all(sql, bindable(params), (err, rows) => (err ? reject(err) : resolve(rows as T[]))));
+  return SQL_CHANNEL.hasSubscribers ? SQL_CHANNEL.tracePromise(run, { sql, params }) : run();
 }
 
 const turns = new WeakMap<object, Promise<unknown>>();
@@ -49,42 +43,29 @@ function inTurn<T>(em: EntityManager, run: () => Promise<T>): Promise<T> {
   return next;
 }
 
-interface KnexTransaction {
-  isCompleted(): boolean;
-  client: { acquireConnection(): Promise<unknown> };
-}
-
-const connections = new WeakMap<KnexTransaction, Promise<SqliteDatabase>>();
-
-/** The SQLite connection an open transaction holds (the pool has one), or null on PostgreSQL or outside one. */
-function transactionConnection(em: EntityManager): Promise<SqliteDatabase> | null {
+/** The knex transaction an em holds on SQLite (the pool's one connection), or null on PostgreSQL or outside one. */
+function sqliteTransaction(em: EntityManager): Knex.Transaction | null {
   if (!em.isInTransaction() || !onSqlite(em)) return null;
-  const trx = em.getTransactionContext<KnexTransaction>()!;
+  const trx = em.getTransactionContext<Knex.Transaction>()!;
   // Nothing may run on the connection once the transaction is over: it may already be another's.
   if (trx.isCompleted()) throw new Error('The transaction is already complete');
-  let connection = connections.get(trx);
-  if (!connection) {
-    // A transaction's knex client hands out the one connection it holds.
-    connection = trx.client.acquireConnection() as Promise<SqliteDatabase>;
-    connections.set(trx, connection);
-  }
-  return connection;
+  return trx;
 }
 
 /**
  * One hand-written statement; resolves with its rows (none for a write without `returning`). On SQLite inside a
- * transaction it goes straight to the transaction's connection with its parameters bound. MikroORM's `execute`
- * instead writes every parameter into the SQL text (its `formatQuery`) and sends that through knex: each text is
- * new, so SQLite prepares every statement afresh (a trip to the thread pool of its own, and a finalize on the main
- * thread), and quoting the values cost more than running most statements. Bound, a text repeats and its prepared
- * statement is kept (statement-cache.ts). A scoring runs a dozen statements this way (docs/benchmarks.md). On
- * PostgreSQL, and outside a transaction, the ORM's `execute` runs it (in turn, on PostgreSQL: `inTurn`).
+ * transaction it goes through the transaction's knex (`trx.raw`), its parameters bound. MikroORM's `execute`
+ * instead writes every parameter into the SQL text (its `formatQuery`): each text is new, so SQLite prepares every
+ * statement afresh (a trip to the thread pool of its own, and a finalize on the main thread), and quoting the
+ * values cost more than running most statements. Bound, a text repeats and its prepared statement is kept
+ * (statement-cache.ts). A scoring runs a dozen statements this way (docs/benchmarks.md). On PostgreSQL, and
+ * outside a transaction, the ORM's `execute` runs it (in turn, on PostgreSQL: `inTurn`).
  */
 export async function execute<T = unknown>(em: EntityManager, sql: string, params: readonly unknown[] = []): Promise<T[]> {
-  const connection = transactionConnection(em);
-  if (!connection) return inTurn(em, () => em.execute<T[]>(sql, [...params]));
+  const trx = sqliteTransaction(em);
+  if (!trx) return inTurn(em, () => em.execute<T[]>(sql, [...params]));
   try {
-    return await allRows<T>(await connection, sql, params);
+    return (await trx.raw(sql, bindable(params) as Knex.RawBinding[])) as T[];
   } catch (err) {
     // As the ORM reports it (a unique violation as UniqueConstraintViolationException, and so on).
     throw em.getDriver().convertException(err as Error);

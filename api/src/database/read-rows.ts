@@ -1,25 +1,26 @@
 import { Injectable, type OnModuleDestroy } from '@nestjs/common';
 import { MikroORM } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/sqlite';
-import { loadSqlite3, type SqliteDatabase as Database } from './sqlite-driver';
-import { cacheStatements } from './statement-cache';
+import { loadSqlite3 } from './sqlite-driver';
+import { StatementCachingConnection } from './statement-cache';
 import { allRows, execute } from './bound-sql';
 import { onSqlite } from './dialect';
 
 /** One read-only connection per ORM connection, opened on first use; null where there is none to open. */
-const readers = new WeakMap<object, Database | null>();
+const readers = new WeakMap<object, StatementCachingConnection | null>();
 
-function readerFor(em: EntityManager): Database | null {
+function readerFor(em: EntityManager): StatementCachingConnection | null {
   const connection = em.getConnection();
   if (readers.has(connection)) return readers.get(connection)!;
   const config = em.config;
   const file = config.get('dbName');
-  let reader: Database | null = null;
+  let reader: StatementCachingConnection | null = null;
   if (onSqlite(em) && file && file !== ':memory:') {
     const sqlite3 = loadSqlite3();
-    reader = cacheStatements(new sqlite3.Database(file, sqlite3.OPEN_READONLY));
+    const db = new sqlite3.Database(file, sqlite3.OPEN_READONLY);
     // The writer may hold the lock for a checkpoint; wait as the main connection does.
-    reader.configure('busyTimeout', 5000);
+    db.configure('busyTimeout', 5000);
+    reader = new StatementCachingConnection(db);
   }
   readers.set(connection, reader);
   return reader;

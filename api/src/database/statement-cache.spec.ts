@@ -2,8 +2,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Statement } from 'sqlite3';
-import { loadSqlite3, type SqliteDatabase } from './sqlite-driver';
-import { cacheStatements } from './statement-cache';
+import { loadSqlite3 } from './sqlite-driver';
+import { StatementCachingConnection } from './statement-cache';
 
 interface Answer {
   err: Error | null;
@@ -12,7 +12,7 @@ interface Answer {
 }
 
 /** Calls `all` or `run` as knex does (sql, bindings, callback) and keeps what the callback saw, `this` included. */
-const ask = (db: SqliteDatabase, method: 'all' | 'run', sql: string, params: unknown[] = []) =>
+const ask = (db: StatementCachingConnection, method: 'all' | 'run', sql: string, params: unknown[] = []) =>
   new Promise<Answer>((resolve) =>
     (db[method] as (sql: string, params: unknown[], cb: (this: Statement, err: Error | null, result?: unknown) => void) => void)(sql, params, function (err, result) {
       resolve({ err, result, statement: this });
@@ -20,7 +20,7 @@ const ask = (db: SqliteDatabase, method: 'all' | 'run', sql: string, params: unk
   );
 
 /** Runs each text through `all` twice, so each is kept; resolves with the second runs' answers. */
-async function twice(db: SqliteDatabase, ...texts: string[]): Promise<Answer[]> {
+async function twice(db: StatementCachingConnection, ...texts: string[]): Promise<Answer[]> {
   const answers: Answer[] = [];
   for (const sql of texts) {
     await ask(db, 'all', sql);
@@ -29,14 +29,14 @@ async function twice(db: SqliteDatabase, ...texts: string[]): Promise<Answer[]> 
   return answers;
 }
 
-describe('cacheStatements', () => {
+describe('StatementCachingConnection', () => {
   let dir: string;
-  let db: SqliteDatabase;
+  let db: StatementCachingConnection;
 
   beforeEach(async () => {
     dir = mkdtempSync(join(tmpdir(), 'statement-cache-'));
     const sqlite3 = loadSqlite3();
-    db = cacheStatements(new sqlite3.Database(join(dir, 'test.sqlite')), 3);
+    db = new StatementCachingConnection(new sqlite3.Database(join(dir, 'test.sqlite')), 3);
     await ask(db, 'run', 'create table notes (id integer primary key, text text not null)');
   });
 
@@ -126,7 +126,7 @@ describe('cacheStatements', () => {
     await ask(db, 'run', 'delete from notes where rowid = ?', [2]);
     const closed = await new Promise<Error | null>((resolve) => db.close((err) => resolve(err)));
     expect(closed).toBeNull();
-    db = cacheStatements(new (loadSqlite3().Database)(join(dir, 'test.sqlite')));
+    db = new StatementCachingConnection(new (loadSqlite3().Database)(join(dir, 'test.sqlite')));
     expect((await ask(db, 'all', 'select text from notes')).result).toEqual([{ text: 'kept' }]);
   });
 });

@@ -13,7 +13,7 @@ function capture(logLevel: AppConfig['logLevel']) {
   const sink = new Writable({ write: (chunk, _enc, done) => (lines.push(JSON.parse(String(chunk))), done()) });
   const root = pino(loggerOptions({ logLevel } as AppConfig), sink);
   // What the request's scope does with it (common/request-scope/request-scope.middleware.ts).
-  const middleware = (req: IncomingMessage, res: ServerResponse, next: () => void) => new RequestScope(new Map(), requestLog(root, req, res).log, undefined).run(next);
+  const middleware = (req: IncomingMessage, res: ServerResponse, next: () => void) => new RequestScope(undefined, requestLog(root, req, res).log, undefined).run(next);
   return { lines, middleware, nest: new NestPinoLogger(root) };
 }
 

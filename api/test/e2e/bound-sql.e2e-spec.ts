@@ -1,8 +1,9 @@
 import { UniqueConstraintViolationException } from '@mikro-orm/core';
 import { MikroORM, type EntityManager } from '@mikro-orm/sqlite';
-import { execute, observeStatements } from '../../src/database/bound-sql';
+import { execute } from '../../src/database/bound-sql';
 import { readRows } from '../../src/database/read-rows';
 import { startTestApp, type TestApp } from '../utils/test-app';
+import { watchStatements } from '../utils/statement-watch';
 
 /**
  * Hand-written statements inside a transaction go to the transaction's own SQLite connection with bound
@@ -18,13 +19,15 @@ describe('statements with bound parameters', () => {
   beforeAll(async () => {
     t = await startTestApp();
     em = t.app.get(MikroORM).em.fork() as EntityManager;
-    stopWatching = observeStatements((sql, params) => void seen.push({ sql, params }));
+    stopWatching = watchStatements(t.app.get(MikroORM), (sql, params) => void seen.push({ sql, params }));
   });
   afterAll(async () => {
     stopWatching();
     await t.close();
   });
   beforeEach(() => void (seen.length = 0));
+  /** The statements on the counters' table, in the order they were sent. */
+  const counters = () => seen.filter((s) => s.sql.includes('stream_sequences') && !s.sql.startsWith('select last_seq'));
 
   const committed = (stream: string) => readRows<{ last_seq: number }>(em.fork(), 'select last_seq from stream_sequences where stream = ?', [stream]);
 
@@ -39,7 +42,7 @@ describe('statements with bound parameters', () => {
     expect(read).toEqual([{ last_seq: 42 }]);
     expect(await committed('bound:a')).toEqual([{ last_seq: 42 }]);
     // The values travelled as parameters, not written into the text.
-    expect(seen.slice(0, 2)).toEqual([
+    expect(counters()).toEqual([
       { sql: 'insert into stream_sequences (stream, last_seq) values (?, ?)', params: ['bound:a', 41] },
       { sql: 'update stream_sequences set last_seq = last_seq + ? where stream = ? returning last_seq', params: [1, 'bound:a'] },
     ]);
@@ -58,7 +61,8 @@ describe('statements with bound parameters', () => {
 
   it('outside a transaction leave the statement to the ORM', async () => {
     await execute(em, 'insert into stream_sequences (stream, last_seq) values (?, ?)', ['bound:d', 7]);
-    expect(seen).toEqual([]);
+    // The ORM writes the values into the text.
+    expect(counters()).toEqual([{ sql: "insert into stream_sequences (stream, last_seq) values ('bound:d', 7)", params: [] }]);
     expect(await committed('bound:d')).toEqual([{ last_seq: 7 }]);
   });
 

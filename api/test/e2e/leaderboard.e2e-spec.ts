@@ -8,7 +8,7 @@ import { moveScoredAt } from '../utils/move-scored-at';
 import { bearer, createMember, createTenant, superadminLogin, type Member, type Tenant } from '../utils/factories';
 import { connectSocket, settle, startTestApp, type TestApp, type TestSocket } from '../utils/test-app';
 import { SESSION_SQL } from '../../src/modules/users/session-users.query';
-import { observeStatements } from '../../src/database/bound-sql';
+import { watchStatements } from '../utils/statement-watch';
 
 const HOUR = 3600_000;
 const inHours = (hours: number) => new Date(Date.now() + hours * HOUR).toISOString();
@@ -230,20 +230,16 @@ describe('leaderboard', () => {
     });
 
     it('reads the same few queries whatever the number of executives ranked (no N+1)', async () => {
-      const connection = orm.em.getConnection();
-      const original = connection.execute.bind(connection);
       const countQueries = async (path: string, token: string) => {
         let queries = 0;
         // The caller's session lookup is cached for up to a second, so whether it runs depends on timing: not counted.
-        connection.execute = ((...args: Parameters<typeof original>) => (args[0] !== SESSION_SQL && queries++, original(...args))) as typeof connection.execute;
-        // Statements with bound parameters (database/bound-sql.ts, read-rows.ts) count too.
-        const stopWatching = observeStatements((sql) => void (sql !== SESSION_SQL && queries++));
+        // Every statement: the ORM's, and those with bound parameters (database/bound-sql.ts, read-rows.ts).
+        const stopWatching = watchStatements(orm, (sql) => void (sql !== SESSION_SQL && queries++));
         try {
           const res = await t.http.get(path).set(bearer(token));
           expect(res.status).toBe(200);
           return { queries, body: res.body };
         } finally {
-          connection.execute = original;
           stopWatching();
         }
       };

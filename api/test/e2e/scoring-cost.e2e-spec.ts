@@ -1,7 +1,7 @@
 import type { EventEnvelope, EventPayloads, Leaderboard } from '@kpi/contracts';
 import { MikroORM } from '@mikro-orm/sqlite';
 import { monthOf } from '../../src/common/periods/periods';
-import { observeStatements } from '../../src/database/bound-sql';
+import { watchStatements } from '../utils/statement-watch';
 import { LiveLeaderboard } from '../../src/modules/leaderboard/live-leaderboard';
 import { SESSION_SQL } from '../../src/modules/users/session-users.query';
 import { bearer, createTenant, superadminLogin, type Member, type Tenant } from '../utils/factories';
@@ -33,7 +33,6 @@ describe('the cost of a scoring', () => {
     await t.close();
   });
 
-  const connection = () => t.app.get(MikroORM).em.getConnection();
   /** The live top 10 follows a scoring's commit on its own; statements are counted once it is done. */
   const liveIdle = () => t.app.get(LiveLeaderboard).idle();
 
@@ -52,23 +51,14 @@ describe('the cost of a scoring', () => {
 
   /** Scores as the admin, listing the statements the write connection runs meanwhile (session lookups aside). */
   async function score(taskId: string, quality: number, initiative: number, comment?: string, tenant = a): Promise<string[]> {
-    const conn = connection();
-    const original = conn.execute.bind(conn);
     const statements: string[] = [];
     let inFlight = 0;
     peakInFlight = 0;
-    const started = (sql: string) => {
-      if (sql !== SESSION_SQL) statements.push(sql.replace(/\s+/g, ' ').slice(0, 100));
+    // Every statement: the ORM's, and those with bound parameters on the transaction's connection (database/bound-sql.ts).
+    const stopWatching = watchStatements(t.app.get(MikroORM), (sql) => {
+      // The session lookup and the transaction's own BEGIN and COMMIT aside.
+      if (sql !== SESSION_SQL && !/^(begin|commit)\b/i.test(sql)) statements.push(sql.replace(/\s+/g, ' ').slice(0, 100));
       peakInFlight = Math.max(peakInFlight, ++inFlight);
-    };
-    conn.execute = ((...args: Parameters<typeof original>) => {
-      const [query] = args;
-      started(typeof query === 'string' ? query : (query as { toSQL(): { sql: string } }).toSQL().sql);
-      return original(...args).finally(() => inFlight--);
-    }) as typeof conn.execute;
-    // Most of a scoring's statements go to the transaction's connection with bound parameters (database/bound-sql.ts).
-    const stopWatching = observeStatements((sql) => {
-      started(sql);
       return () => void inFlight--;
     });
     try {
@@ -76,7 +66,6 @@ describe('the cost of a scoring', () => {
       // The scoring's unit of work ends with its event log insert; the live top 10 may follow with its own.
       return statements.slice(0, statements.findIndex((s) => /^insert into `?event_log/.test(s)) + 1);
     } finally {
-      conn.execute = original;
       stopWatching();
     }
   }

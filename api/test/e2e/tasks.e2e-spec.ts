@@ -4,7 +4,7 @@ import { createHash, randomUUID } from 'node:crypto';
 import { bearer, createMember, createTenant, superadminLogin, type Member, type Tenant } from '../utils/factories';
 import { startTestApp, type TestApp } from '../utils/test-app';
 import { SESSION_SQL } from '../../src/modules/users/session-users.query';
-import { observeStatements } from '../../src/database/bound-sql';
+import { watchStatements } from '../utils/statement-watch';
 import { LiveLeaderboard } from '../../src/modules/leaderboard/live-leaderboard';
 
 const DAY = 24 * 3600 * 1000;
@@ -207,21 +207,17 @@ describe('tasks', () => {
 
     it('reads a company list in the same few queries whatever its size (no N+1)', async () => {
       const orm = t.app.get(MikroORM);
-      const connection = orm.em.getConnection();
-      const original = connection.execute.bind(connection);
       let queries = 0;
       const countQueries = async (path: string, token: string) => {
         queries = 0;
         // The caller's session lookup is cached for up to a second, so whether it runs depends on timing: not counted.
-        connection.execute = ((...args: Parameters<typeof original>) => (args[0] !== SESSION_SQL && queries++, original(...args))) as typeof connection.execute;
-        // Statements with bound parameters (database/bound-sql.ts, read-rows.ts) count too.
-        const stopWatching = observeStatements((sql) => void (sql !== SESSION_SQL && queries++));
+        // Every statement: the ORM's, and those with bound parameters (database/bound-sql.ts, read-rows.ts).
+        const stopWatching = watchStatements(orm, (sql) => void (sql !== SESSION_SQL && queries++));
         try {
           const res = await t.http.get(path).set(bearer(token));
           expect(res.status).toBe(200);
           return { queries, count: res.body.length as number };
         } finally {
-          connection.execute = original;
           stopWatching();
         }
       };

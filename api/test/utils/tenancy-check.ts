@@ -1,6 +1,6 @@
 import type { MikroORM } from '@mikro-orm/core';
 import { currentQueryOrigin, type QueryOrigin } from '../../src/common/tenancy/query-origin';
-import { observeStatements } from '../../src/database/bound-sql';
+import { watchOrmStatements, watchReadConnections, type StatementListener } from './statement-watch';
 
 /**
  * The e2e suites' tenancy check (docs/tenancy.md). Every SQL statement an admin's or executive's request runs
@@ -95,21 +95,13 @@ export function takeViolations(): Violation[] {
   return found.splice(0, found.length);
 }
 
-interface KnexQuery {
-  sql: string;
-  bindings?: unknown[];
-  __knexQueryUid?: string;
-}
+/** The read connections' watch, one per process: it reads the request from the query origin, so it serves every app. */
+let readsWatched: StatementListener | undefined;
 
-/** Watches every statement an app's ORM sends; violations are collected for `takeViolations`. */
-/** The read-connection watch, one per process: its check reads the request from the query origin, so it serves every app. */
-let stopWatchingReads: (() => void) | undefined;
-
+/** Watches every statement an app sends; violations are collected for `takeViolations`. */
 export function watchTenancy(orm: MikroORM): void {
   const tenantTables = tenantTablesOf(orm);
   const knownIds = new WeakMap<QueryOrigin, Set<string>>();
-  const checked = new Set<string>();
-  const knex = (orm.em.getConnection() as unknown as { getKnex(): NodeJS.EventEmitter }).getKnex();
 
   const idsOf = (origin: QueryOrigin): Set<string> => {
     let ids = knownIds.get(origin);
@@ -118,9 +110,8 @@ export function watchTenancy(orm: MikroORM): void {
   };
 
   /** Checks one statement of the current request; true when it was checked and passed (its rows may be learnt). */
-  const check = (sql: string, bindings: readonly unknown[]): boolean => {
-    const origin = currentQueryOrigin();
-    if (!origin || origin.acrossCompanies || (origin.actor.role !== 'admin' && origin.actor.role !== 'executive')) return false;
+  const check = (origin: QueryOrigin, sql: string, bindings: readonly unknown[]): boolean => {
+    if (origin.acrossCompanies || (origin.actor.role !== 'admin' && origin.actor.role !== 'executive')) return false;
     checkedCount++;
     const ids = idsOf(origin);
     const problem = tenancyProblem({ sql, bindings: [...bindings], companyId: origin.actor.companyId ?? '', knownIds: ids }, tenantTables);
@@ -141,27 +132,14 @@ export function watchTenancy(orm: MikroORM): void {
     }
   };
 
-  knex.on('query', (query: KnexQuery) => {
-    if (check(query.sql, query.bindings ?? []) && query.__knexQueryUid) checked.add(query.__knexQueryUid);
-  });
-
-  // Statements with bound parameters on SQLite (database/bound-sql.ts, read-rows.ts) bypass knex: the same check.
-  stopWatchingReads?.();
-  stopWatchingReads = observeStatements((sql, params) => {
+  const listener: StatementListener = (sql, params) => {
     const origin = currentQueryOrigin();
-    if (!origin || !check(sql, params)) return;
+    if (!origin || !check(origin, sql, params)) return;
     return (rows) => learn(origin, rows);
-  });
-
-  knex.on('query-error', (_error: unknown, query: KnexQuery) => {
-    if (query.__knexQueryUid) checked.delete(query.__knexQueryUid);
-  });
-
-  knex.on('query-response', (response: unknown, query: KnexQuery) => {
-    const origin = currentQueryOrigin();
-    if (!origin || !query.__knexQueryUid || !checked.delete(query.__knexQueryUid)) return;
-    learn(origin, Array.isArray(response) ? response : ((response as { rows?: unknown[] } | null)?.rows ?? []));
-  });
+  };
+  watchOrmStatements(orm, listener);
+  if (!readsWatched) watchReadConnections((sql, params) => readsWatched?.(sql, params));
+  readsWatched = listener;
 }
 
 /** One line per violation: the route and role, why, and the statement with its values. */

@@ -2,7 +2,6 @@ import { Inject, Injectable } from '@nestjs/common';
 import { MikroORM } from '@mikro-orm/core';
 import type { Logger } from 'pino';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { LazyForks } from '../../database/lazy-forks';
 import { ROOT_LOGGER } from '../../logging/logging';
 import { requestLog } from '../../logging/request-logger';
 import { RequestOrigin, type OriginRequest } from '../tenancy/query-origin';
@@ -22,6 +21,6 @@ export class RequestScopeMiddleware {
 
   readonly use = (req: IncomingMessage & OriginRequest, res: ServerResponse, next: () => void): void => {
     const { log, requestId } = requestLog(this.root, req, res);
-    new RequestScope(new LazyForks(this.orm.em), log, new RequestOrigin(req), requestId).run(next);
+    new RequestScope(this.orm.em, log, new RequestOrigin(req), requestId).run(next);
   };
 }

@@ -1,26 +1,50 @@
-import type { AsyncLocalStorage } from 'node:async_hooks';
-import { RequestContext, type EntityManager } from '@mikro-orm/core';
+import { AsyncLocalStorage } from 'node:async_hooks';
+import type { EntityManager } from '@mikro-orm/core';
 import type { Logger } from 'pino';
 import type { Actor } from '../auth/actor';
 import type { OriginSource } from '../tenancy/query-origin';
 
+/** The one store every request's scope lives in. */
+const storage = new AsyncLocalStorage<RequestScope>();
+
 /**
- * Everything an HTTP request carries through its asynchronous work, in one store: MikroORM's request
- * context (its EntityManager forks), the request's logger (Nest's log calls carry its id) and its query
- * origin (the tenancy check). One store because Node 20 runs every promise through each AsyncLocalStorage in
- * use: three stores, one per concern, cost a small answer about a fifth of its time (docs/benchmarks.md).
+ * Everything an HTTP request carries through its asynchronous work, in one store: its EntityManager (the
+ * context MikroORM asks for through its public `context` option, see `entityManagerInScope`), the request's
+ * logger (Nest's log calls carry its id) and its query origin (the tenancy check, the audit's author). One store
+ * because Node 20 runs every promise through each AsyncLocalStorage in use: three stores, one per concern, cost a
+ * small answer about a fifth of its time (docs/benchmarks.md).
  *
- * It is MikroORM's own store, so MikroORM finds the request's EntityManager where it always looks.
+ * The EntityManager is forked on first use instead of for every request: most requests (the authenticated small
+ * answers, the plain-SQL read paths) never need one, and forking per request was a measurable part of them. A
+ * route that asks gets the same fork for the whole request, as with MikroORM's own request-context middleware
+ * (which app.module.ts turns off: registerRequestContext false).
  */
-export class RequestScope extends RequestContext {
+export class RequestScope {
+  private fork: EntityManager | undefined;
+  /** Set while forking: MikroORM asks for the context again then, and must hear "none". */
+  private forking = false;
+
   constructor(
-    forks: Map<string, EntityManager>,
+    /** The application's root EntityManager, forked for this request on first use; undefined to share the parent's fork. */
+    private readonly root: EntityManager | undefined,
     readonly log: Logger | undefined,
     readonly origin: OriginSource | undefined,
     /** The request's id (X-Request-Id: the caller's, or one made for it), as its log lines carry it. */
     readonly requestId?: string,
-  ) {
-    super(forks);
+    private readonly parent?: RequestScope,
+  ) {}
+
+  /** This request's EntityManager for the ORM named `name`, forked on first use; undefined for another ORM. */
+  entityManager(name: string): EntityManager | undefined {
+    if (this.parent) return this.parent.entityManager(name);
+    if (this.fork || this.forking || !this.root || name !== this.root.name) return this.fork;
+    this.forking = true;
+    try {
+      this.fork = this.root.fork({ useContext: true });
+      return this.fork;
+    } finally {
+      this.forking = false;
+    }
   }
 
   /**
@@ -36,8 +60,7 @@ export class RequestScope extends RequestContext {
 
   /** The request's scope now, or undefined outside a request (start-up, jobs, sockets). */
   static current(): RequestScope | undefined {
-    const store = storage.getStore();
-    return store instanceof RequestScope ? store : undefined;
+    return storage.getStore();
   }
 
   /** Runs `work` in this scope. */
@@ -48,12 +71,9 @@ export class RequestScope extends RequestContext {
   /** Runs `work` with the same EntityManager and logger but another origin (none: work for nobody's request). */
   static withOrigin<T>(origin: OriginSource | undefined, work: () => T): T {
     const scope = RequestScope.current();
-    return scope ? new RequestScope(scope.map, scope.log, origin, scope.requestId).run(work) : work();
+    return scope ? new RequestScope(undefined, scope.log, origin, scope.requestId, scope).run(work) : work();
   }
 }
 
-/**
- * MikroORM's store: TypeScript-private in MikroORM 6 but a plain static field. The e2e suites fail loudly (no
- * request context) should a MikroORM upgrade move it.
- */
-const storage = (RequestContext as unknown as { storage: AsyncLocalStorage<RequestContext> }).storage;
+/** MikroORM's `context` option: the EntityManager of the request running now, if any (else MikroORM's global one). */
+export const entityManagerInScope = (name: string): EntityManager | undefined => RequestScope.current()?.entityManager(name);
