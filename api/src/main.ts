@@ -2,7 +2,7 @@ import 'reflect-metadata';
 import type { Logger } from 'pino';
 import { createApp } from './bootstrap';
 import { ConfigError, loadConfig } from './config/env';
-import { demoPasswordFile } from './database/seed/demo-password';
+import { demoPasswordFile } from './seed/demo-password';
 import { announcer, earlyLine, ROOT_LOGGER, wantsPretty } from './logging/logging';
 import { stopGracefully } from './shutdown';
 

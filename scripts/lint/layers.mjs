@@ -37,6 +37,31 @@ export const layers = [
     because: 'common/ is the bottom layer; reach a module through a port (an interface and injection token) instead',
   },
   {
+    layer: 'api/src/database',
+    forbid: [folder('modules'), folder('schema'), folder('seed'), folder('events'), folder('realtime')],
+    because: 'database/ is infrastructure (connections, statements) and knows no domain; the entity list and migrations live in schema/',
+  },
+  {
+    layer: 'api/src/schema/migrations',
+    forbid: [
+      folder('modules'),
+      folder('common'),
+      folder('database'),
+      folder('events'),
+      folder('realtime'),
+      folder('seed'),
+      folder('config'),
+      folder('schema/entities'),
+      pkg('@kpi/contracts'),
+    ],
+    because: 'a migration is frozen: it must do tomorrow what it did the day it shipped, so it copies what it needs instead of importing live app code',
+  },
+  {
+    layer: 'api/src/modules',
+    forbid: [folder('schema'), folder('seed')],
+    because: 'only the composition (config/, bootstrap) knows the entity list, the migrations and the demo seed',
+  },
+  {
     layer: 'api/src/events',
     forbid: [folder('modules'), folder('realtime')],
     because: 'events/ is the outbox only (recorder, log, unit of work); the socket side lives in realtime/',

@@ -2,8 +2,8 @@ import * as postgresql from '@mikro-orm/postgresql';
 import * as knex from '@mikro-orm/knex';
 import * as sqlite from '@mikro-orm/sqlite';
 import type { MigrationObject } from '@mikro-orm/core';
-import { MIGRATIONS } from '../database/migrations';
-import { MIGRATIONS_POSTGRESQL } from '../database/migrations/postgresql';
+import { MIGRATIONS } from '../schema/migrations';
+import { MIGRATIONS_POSTGRESQL } from '../schema/migrations/postgresql';
 import { loadConfig } from './env';
 import { ormOptions } from './mikro-orm.config';
 
@@ -15,7 +15,7 @@ describe('ORM options per driver', () => {
     expect(listOf(loadConfig({ ...secret, DATABASE_URL: 'sqlite::memory:' }))).toBe(MIGRATIONS);
     const pg = ormOptions(loadConfig({ ...secret, DATABASE_URL: 'postgres://u@127.0.0.1:5432/kpi' }));
     expect(pg.migrations?.migrationsList).toBe(MIGRATIONS_POSTGRESQL);
-    expect(pg.migrations?.pathTs).toBe('src/database/migrations/postgresql');
+    expect(pg.migrations?.pathTs).toBe('src/schema/migrations/postgresql');
   });
 
   it('has a PostgreSQL twin, with the same name and in the same order, for every SQLite migration', () => {

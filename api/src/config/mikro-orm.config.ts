@@ -6,9 +6,9 @@ import type { Options } from '@mikro-orm/core';
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { entityManagerInScope } from '../common/request-scope/request-scope';
-import { ENTITIES } from '../database/entities';
-import { MIGRATIONS } from '../database/migrations';
-import { MIGRATIONS_POSTGRESQL } from '../database/migrations/postgresql';
+import { ENTITIES } from '../schema/entities';
+import { MIGRATIONS } from '../schema/migrations';
+import { MIGRATIONS_POSTGRESQL } from '../schema/migrations/postgresql';
 import { StatementCachingConnection } from '../database/statement-cache';
 import type { SqliteDatabase } from '../database/sqlite-driver';
 import { WRITER_AUTOCHECKPOINT_PAGES } from '../database/wal-checkpointer';
@@ -37,8 +37,8 @@ export function ormOptions(config: AppConfig): Options {
     entities: ENTITIES,
     migrations: {
       migrationsList: MIGRATIONS,
-      path: 'dist/database/migrations',
-      pathTs: 'src/database/migrations',
+      path: 'dist/schema/migrations',
+      pathTs: 'src/schema/migrations',
       transactional: true,
       allOrNothing: true,
       snapshot: false,
@@ -65,8 +65,8 @@ export function ormOptions(config: AppConfig): Options {
         ...common.migrations,
         // PostgreSQL has its own SQL (docs/scale-out.md); the CLI creates new ones in this folder too.
         migrationsList: MIGRATIONS_POSTGRESQL,
-        path: 'dist/database/migrations/postgresql',
-        pathTs: 'src/database/migrations/postgresql',
+        path: 'dist/schema/migrations/postgresql',
+        pathTs: 'src/schema/migrations/postgresql',
         // Kept off (the default) on purpose: on PostgreSQL it takes `session_replication_role`, a superuser's right.
         disableForeignKeys: false,
       },

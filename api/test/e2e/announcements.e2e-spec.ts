@@ -1,6 +1,6 @@
 import type { Announcement } from '@kpi/contracts';
 import { bearer, createTenant, type Tenant, startTwoCompanies } from '../utils/factories';
-import { demoPassword } from '../../src/database/seed/demo-password';
+import { demoPassword } from '../../src/seed/demo-password';
 import { login, settle, startTestApp, type TestApp } from '../utils/test-app';
 
 describe('announcements', () => {

@@ -1,9 +1,9 @@
 import { EntityManager, MikroORM } from '@mikro-orm/sqlite';
 import type { EventEnvelope, EventPayloads, Leaderboard, Task, UserBadge } from '@kpi/contracts';
 import { hashPassword } from '../../src/common/auth/passwords';
-import { seedBadges } from '../../src/database/seed/demo-badges';
-import { seedPeople, type DemoPeople } from '../../src/database/seed/demo-people';
-import { seedTasks } from '../../src/database/seed/demo-tasks';
+import { seedBadges } from '../../src/seed/demo-badges';
+import { seedPeople, type DemoPeople } from '../../src/seed/demo-people';
+import { seedTasks } from '../../src/seed/demo-tasks';
 import { EventLog } from '../../src/events/event-log.entity';
 import { UserBadge as UserBadgeRow } from '../../src/modules/badges/user-badge.entity';
 import { LeaderboardSnapshot } from '../../src/modules/leaderboard/leaderboard-snapshot.entity';

@@ -1,7 +1,7 @@
 import { mkdtempSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { demoPassword, demoPasswordFile } from '../../src/database/seed/demo-password';
+import { demoPassword, demoPasswordFile } from '../../src/seed/demo-password';
 import { bearer } from '../utils/factories';
 import { login, startTestApp, SUPERADMIN, type TestApp } from '../utils/test-app';
 

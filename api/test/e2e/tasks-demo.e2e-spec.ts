@@ -1,8 +1,8 @@
 import { EntityManager, MikroORM } from '@mikro-orm/sqlite';
 import type { ScoreHistoryEntry, Task } from '@kpi/contracts';
 import { hashPassword } from '../../src/common/auth/passwords';
-import { seedPeople, type DemoPeople } from '../../src/database/seed/demo-people';
-import { seedTasks } from '../../src/database/seed/demo-tasks';
+import { seedPeople, type DemoPeople } from '../../src/seed/demo-people';
+import { seedTasks } from '../../src/seed/demo-tasks';
 import { EventLog } from '../../src/events/event-log.entity';
 import { ScoreHistory } from '../../src/modules/tasks/score-history.entity';
 import { bearer } from '../utils/factories';

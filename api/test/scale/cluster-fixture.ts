@@ -1,6 +1,6 @@
 import { MikroORM } from '@mikro-orm/core';
 import { PostgreSqlDriver } from '@mikro-orm/postgresql';
-import { ENTITIES } from '../../src/database/entities';
+import { ENTITIES } from '../../src/schema/entities';
 import { EventLog } from '../../src/events/event-log.entity';
 import type { Member } from '../utils/factories';
 import { ApiNode, freePort, Nginx, nodeEnv } from './cluster';

@@ -4,8 +4,8 @@ import { join } from 'node:path';
 import { tmpdir } from 'node:os';
 import { createApp } from '../../src/bootstrap';
 import { loadConfig } from '../../src/config/env';
-import { MIGRATIONS } from '../../src/database/migrations';
-import { BADGE_CATALOGUE } from '../../src/database/migrations/Migration20261126000100_badge_catalogue';
+import { MIGRATIONS } from '../../src/schema/migrations';
+import { BADGE_CATALOGUE } from '../../src/schema/migrations/Migration20261126000100_badge_catalogue';
 import { SUPERADMIN } from '../utils/test-app';
 import { createScratchDatabase, describeScale, type ScaleEnv, type ScratchDatabase } from './scale-env';
 

@@ -1,5 +1,5 @@
 import type { Announcement, Company, CompanyStats, ExecutiveStats, Leaderboard, LeaderboardEntry, OverallStats, Task, Top10Response } from '@kpi/contracts';
-import { demoPassword } from '../../src/database/seed/demo-password';
+import { demoPassword } from '../../src/seed/demo-password';
 import { moveScoredAt } from '../utils/move-scored-at';
 import { bearer, createMember, createTenant, superadminLogin, type Member, type Tenant } from '../utils/factories';
 import { login, startTestApp, type TestApp } from '../utils/test-app';

@@ -2,7 +2,7 @@ import 'reflect-metadata';
 import { MikroORM } from '@mikro-orm/core';
 import { PostgreSqlDriver } from '@mikro-orm/postgresql';
 import { randomBytes } from 'node:crypto';
-import { ENTITIES } from '../../src/database/entities';
+import { ENTITIES } from '../../src/schema/entities';
 import { startTestApp, type TestApp } from '../utils/test-app';
 import { checkScaleEnv, inCi, type ScaleEnv } from './requirements';
 

@@ -1,6 +1,6 @@
 import type { EntityManager } from '@mikro-orm/knex';
-import { Company } from '../../modules/companies/company.entity';
-import { User } from '../../modules/users/user.entity';
+import { Company } from '../modules/companies/company.entity';
+import { User } from '../modules/users/user.entity';
 
 interface CompanySeed {
   name: string;

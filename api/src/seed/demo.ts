@@ -1,6 +1,6 @@
 import type { EntityManager } from '@mikro-orm/knex';
-import { hashPassword } from '../../common/auth/passwords';
-import { User } from '../../modules/users/user.entity';
+import { hashPassword } from '../common/auth/passwords';
+import { User } from '../modules/users/user.entity';
 import { seedAnnouncements } from './demo-announcements';
 import { seedBadges } from './demo-badges';
 import { seedPeople } from './demo-people';

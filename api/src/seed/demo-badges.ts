@@ -1,10 +1,10 @@
 import type { EntityManager } from '@mikro-orm/knex';
-import { storeAwards } from '../../modules/badges/badge-awards';
-import { periodBadges, taskBadges, type AwardDraft } from '../../modules/badges/badge-rules';
-import { lastCompleteMonths, periodKey, periodLabel } from '../../common/periods/periods';
-import { saveSnapshot, toEntries, toLeaderboard } from '../../modules/leaderboard/board';
-import { computeStandings } from '../../modules/stats/standings';
-import { Task } from '../../modules/tasks/task.entity';
+import { storeAwards } from '../modules/badges/badge-awards';
+import { periodBadges, taskBadges, type AwardDraft } from '../modules/badges/badge-rules';
+import { lastCompleteMonths, periodKey, periodLabel } from '../common/periods/periods';
+import { saveSnapshot, toEntries, toLeaderboard } from '../modules/leaderboard/board';
+import { computeStandings } from '../modules/stats/standings';
+import { Task } from '../modules/tasks/task.entity';
 import type { DemoPeople } from './demo-people';
 
 const HOUR = 3600 * 1000;

@@ -1,7 +1,7 @@
 import type { EntityManager } from '@mikro-orm/knex';
-import type { AppConfig } from '../../config/env';
-import { hashPassword } from '../../common/auth/passwords';
-import { User } from '../../modules/users/user.entity';
+import type { AppConfig } from '../config/env';
+import { hashPassword } from '../common/auth/passwords';
+import { User } from '../modules/users/user.entity';
 
 /** With SUPERADMIN_EMAIL/SUPERADMIN_PASSWORD set, makes sure that superadmin exists (created once, never overwritten). */
 export async function ensureSuperadmin(em: EntityManager, config: AppConfig): Promise<void> {

@@ -1,12 +1,12 @@
 import type { EntityManager } from '@mikro-orm/knex';
 import { round1, timeScoreFor, totalScoreFor, type Priority, type TaskStatus } from '@kpi/contracts';
-import type { ScoreFigures } from '../../modules/tasks/score-history.entity';
-import { ScoreHistory } from '../../modules/tasks/score-history.entity';
-import { TaskComment } from '../../modules/tasks/task-comment.entity';
-import { Task } from '../../modules/tasks/task.entity';
-import type { User } from '../../modules/users/user.entity';
+import type { ScoreFigures } from '../modules/tasks/score-history.entity';
+import { ScoreHistory } from '../modules/tasks/score-history.entity';
+import { TaskComment } from '../modules/tasks/task-comment.entity';
+import { Task } from '../modules/tasks/task.entity';
+import type { User } from '../modules/users/user.entity';
 import type { DemoPeople } from './demo-people';
-import { rebuildScoreAggregates } from '../../modules/stats/score-aggregates.rebuild';
+import { rebuildScoreAggregates } from '../modules/stats/score-aggregates.rebuild';
 
 const HOUR = 3600 * 1000;
 const DAY = 24 * HOUR;

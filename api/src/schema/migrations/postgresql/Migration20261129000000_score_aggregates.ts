@@ -1,5 +1,5 @@
 import { Migration } from '@mikro-orm/migrations';
-import { rebuildAllScoreAggregates } from '../../../modules/stats/score-aggregates.rebuild';
+import { backfillScoreAggregates } from '../Migration20261129000000_score_aggregates.backfill';
 
 /** PostgreSQL twin of ../Migration20261129000000_score_aggregates (docs/aggregates.md). */
 export class Migration20261129000000_score_aggregates extends Migration {
@@ -21,6 +21,6 @@ export class Migration20261129000000_score_aggregates extends Migration {
       'alter table "company_score_aggregates" add constraint "company_score_aggregates_company_id_foreign" foreign key ("company_id") references "companies" ("id") on update cascade on delete cascade;',
     );
     const platform = this.driver.getPlatform();
-    await rebuildAllScoreAggregates((sql, params) => this.execute(sql, params), (d) => platform.processDateProperty(d));
+    await backfillScoreAggregates((sql, params) => this.execute(sql, params), (d) => platform.processDateProperty(d));
   }
 }

@@ -1,6 +1,6 @@
 import type { EntityManager } from '@mikro-orm/knex';
 import type { Priority } from '@kpi/contracts';
-import { Announcement } from '../../modules/announcements/announcement.entity';
+import { Announcement } from '../modules/announcements/announcement.entity';
 import type { DemoPeople } from './demo-people';
 
 const DAY = 24 * 3600 * 1000;

@@ -1,5 +1,5 @@
 import { Migration } from '@mikro-orm/migrations';
-import { rebuildAllScoreAggregates } from '../../modules/stats/score-aggregates.rebuild';
+import { backfillScoreAggregates } from './Migration20261129000000_score_aggregates.backfill';
 
 /**
  * Per-user and per-company score aggregates by period (docs/aggregates.md), filled from the tasks already
@@ -18,6 +18,6 @@ export class Migration20261129000000_score_aggregates extends Migration {
       `create table \`company_score_aggregates\` (\`company_id\` text not null, \`period_key\` text not null, ${figures}, constraint \`company_score_aggregates_company_id_foreign\` foreign key(\`company_id\`) references \`companies\`(\`id\`) on delete cascade on update cascade, primary key (\`company_id\`, \`period_key\`));`,
     );
     const platform = this.driver.getPlatform();
-    await rebuildAllScoreAggregates((sql, params) => this.execute(sql, params), (d) => platform.processDateProperty(d));
+    await backfillScoreAggregates((sql, params) => this.execute(sql, params), (d) => platform.processDateProperty(d));
   }
 }
