@@ -83,7 +83,7 @@ export const layers = [
   },
   {
     layer: 'web/src/components',
-    forbid: [folder('features'), folder('app'), folder('pages'), pkg('jotai')],
+    forbid: [folder('features'), folder('app'), folder('pages'), folder('session'), pkg('jotai')],
     because: 'components/ are presentational: they get data through props and never read the store',
   },
   {
@@ -91,6 +91,12 @@ export const layers = [
     // The one jotai store lives in app/store.ts (docs/architecture.md#layers) and non-React code in lib/ writes atoms through it.
     forbid: [folder('features'), folder('pages'), folder('app', { except: 'store' })],
     because: 'lib/ sits under the features; only the store may be taken from app/',
+  },
+  {
+    layer: 'web/src/session',
+    // The signed-in person, their company's clock and their home route: the base every feature reads.
+    forbid: [folder('features'), folder('pages'), folder('app', { except: 'store' })],
+    because: 'session/ is the base layer under the features; only the store may be taken from app/',
   },
   {
     layer: 'web/src/features',

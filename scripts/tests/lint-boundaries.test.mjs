@@ -38,7 +38,10 @@ const forbidden = [
   ['api/src/schema/migrations/postgresql/x.ts', '../../../common/periods/periods', 'api/src/schema/migrations/ may not import common/'],
   ['api/src/schema/migrations/x.ts', '@kpi/contracts', 'api/src/schema/migrations/ may not import @kpi/contracts'],
   ['api/src/modules/tasks/x.ts', '../../seed/demo', 'api/src/modules/ may not import seed/'],
-  ['web/src/components/x.tsx', '../features/session/atoms', 'web/src/components/ may not import features/'],
+  ['web/src/components/x.tsx', '../features/account/LoginForm', 'web/src/components/ may not import features/'],
+  ['web/src/components/x.tsx', '../session/atoms', 'web/src/components/ may not import session/'],
+  ['web/src/session/x.ts', '../features/tasks/atoms', 'web/src/session/ may not import features/'],
+  ['web/src/session/x.ts', '../app/router', 'web/src/session/ may not import app/ (except app/store)'],
   ['web/src/components/ui/x.tsx', '../../app/store', 'web/src/components/ may not import app/'],
   ['web/src/components/ui/x.tsx', 'jotai', 'web/src/components/ may not import jotai'],
   ['web/src/lib/x.ts', '../app/router', 'web/src/lib/ may not import app/ (except app/store)'],
@@ -66,7 +69,9 @@ const allowed = [
   ['api/src/modules/kpi/x.ts', './kpi.queries'],
   ['api/src/modules/kpi/x.ts', '../../common/leaderboard/ranking'],
   ['web/src/lib/x.ts', '../app/store'],
-  ['web/src/app/layout/x.tsx', '../../features/session/atoms'],
+  ['web/src/app/layout/x.tsx', '../../session/atoms'],
+  ['web/src/features/tasks/x.tsx', '../../session/atoms'],
+  ['web/src/session/x.ts', '../app/store'],
   ['web/src/components/ui/x.tsx', '../../lib/format'],
 ];
 

@@ -3,7 +3,7 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { Root } from './app/Root';
 import { store } from './app/store';
-import { initSession } from './features/session/session';
+import { initSession } from './session/session';
 import './signin.css';
 
 // Verify the stored token once, outside React, while the first paint shows the spinner.

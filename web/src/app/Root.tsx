@@ -1,7 +1,7 @@
 import { Suspense, lazy, useCallback, useEffect, useState } from 'react';
 import { FullPageSpinner } from '../components/ui/Spinner';
-import { sessionStatusAtom, sessionUserAtom } from '../features/session/atoms';
-import { homePathFor } from '../features/session/homePath';
+import { sessionStatusAtom, sessionUserAtom } from '../session/atoms';
+import { homePathFor } from '../session/homePath';
 import { LoginScreen } from '../pages/LoginScreen';
 import { useAtomValue } from './store';
 import { preloadToasts, toastOutletAtom } from './toastOutlet';

@@ -2,8 +2,8 @@ import type { Role } from '@kpi/contracts';
 import type { ReactNode } from 'react';
 import { Navigate, Outlet } from 'react-router-dom';
 import { FullPageSpinner } from '../components/ui/Spinner';
-import { sessionStatusAtom, sessionUserAtom } from '../features/session/atoms';
-import { canEnter } from '../features/session/homePath';
+import { sessionStatusAtom, sessionUserAtom } from '../session/atoms';
+import { canEnter } from '../session/homePath';
 import { useAtomValue } from './store';
 
 /** Holds every route behind a full-page spinner until the stored session has been checked. */

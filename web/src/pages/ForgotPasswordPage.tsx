@@ -2,7 +2,7 @@ import { useState, type SubmitEvent } from 'react';
 import { Button } from '../components/ui/Button';
 import { TextField } from '../components/ui/Field';
 import { errorMessage } from '../lib/api';
-import { authApi } from '../features/session/api';
+import { authApi } from '../session/api';
 import { BackToSignIn } from './SetPasswordPage';
 import { SignInShell } from './SignInShell';
 

@@ -1,7 +1,7 @@
 import { Navigate } from 'react-router-dom';
 import { useAtomValue } from '../app/store';
-import { sessionUserAtom } from '../features/session/atoms';
-import { homePathFor } from '../features/session/homePath';
+import { sessionUserAtom } from '../session/atoms';
+import { homePathFor } from '../session/homePath';
 import { LoginScreen } from './LoginScreen';
 
 /** Sign-in at / and /login inside the router. A signed-in user is sent to their area. */

@@ -1,4 +1,4 @@
-import { LoginForm } from '../features/session/LoginForm';
+import { LoginForm } from '../features/account/LoginForm';
 import { SignInShell } from './SignInShell';
 
 /**

@@ -6,9 +6,9 @@ import { TextField } from '../components/ui/Field';
 import { Spinner } from '../components/ui/Spinner';
 import { notify } from '../app/toastOutlet';
 import { errorMessage } from '../lib/api';
-import { authApi } from '../features/session/api';
-import { homePathFor } from '../features/session/homePath';
-import { setPasswordWithLink } from '../features/session/session';
+import { authApi } from '../session/api';
+import { homePathFor } from '../session/homePath';
+import { setPasswordWithLink } from '../session/session';
 import { SignInShell } from './SignInShell';
 
 type LinkStatus = { kind: 'checking' } | { kind: 'usable'; link: PasswordLink } | { kind: 'refused'; message: string };

@@ -3,8 +3,8 @@ import { useNavigate } from 'react-router-dom';
 import { Spinner } from '../components/ui/Spinner';
 import { notify } from '../app/toastOutlet';
 import { errorMessage } from '../lib/api';
-import { homePathFor } from '../features/session/homePath';
-import { finishSingleSignOn } from '../features/session/session';
+import { homePathFor } from '../session/homePath';
+import { finishSingleSignOn } from '../session/session';
 import { BackToSignIn } from './SetPasswordPage';
 import { SignInShell } from './SignInShell';
 

@@ -1,7 +1,7 @@
 import type { Announcement, User } from '@kpi/contracts';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { resetSessionData, store } from '../../app/store';
-import { sessionUserAtom } from '../session/atoms';
+import { sessionUserAtom } from '../../session/atoms';
 import { applyAnnouncement, forgetAnnouncement, loadAnnouncements } from './actions';
 import { announcementsApi } from './api';
 import { announcementsAtom } from './atoms';

@@ -2,7 +2,7 @@ import type { AuditEntry } from '@kpi/contracts';
 import toast from 'react-hot-toast';
 import { store } from '../../app/store';
 import { errorMessage, isUnauthorized } from '../../lib/api';
-import { clearSession } from '../session/session';
+import { clearSession } from '../../session/session';
 import { saveBlob } from '../stats/actions';
 import { auditApi } from './api';
 import { auditEntries, auditFiltersAtom, auditStatusAtom, verifyingAtom, verifyReportAtom } from './atoms';

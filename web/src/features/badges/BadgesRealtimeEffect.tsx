@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { store, useAtomValue } from '../../app/store';
 import { onEvent, onResync } from '../../lib/socket';
-import { sessionUserAtom } from '../session/atoms';
+import { sessionUserAtom } from '../../session/atoms';
 import { loadMyBadges } from './actions';
 import { myBadges } from './atoms';
 

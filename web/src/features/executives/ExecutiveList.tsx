@@ -6,8 +6,8 @@ import { Button, EmptyState, PageHeader, SectionSpinner } from '../../components
 import { LoadMoreFor } from '../../lib/LoadMoreFor';
 import { PlusIcon, UsersIcon } from '../../components/ui/icons';
 import { useDeletion } from '../../lib/deletion';
-import { sessionUserAtom } from '../session/atoms';
-import { companyIdOf } from '../session/homePath';
+import { sessionUserAtom } from '../../session/atoms';
+import { companyIdOf } from '../../session/homePath';
 import { UserCard } from '../users/UserCard';
 import { UserForm } from '../users/UserForm';
 import { useInvitations } from '../users/useInvitations';

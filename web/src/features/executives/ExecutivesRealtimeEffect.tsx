@@ -1,7 +1,7 @@
 import { useCallback } from 'react';
 import { useAtomValue } from '../../app/store';
-import { sessionUserAtom } from '../session/atoms';
-import { companyIdOf } from '../session/homePath';
+import { sessionUserAtom } from '../../session/atoms';
+import { companyIdOf } from '../../session/homePath';
 import { useUserListLive } from '../users/useUserListLive';
 import { loadExecutives } from './actions';
 import { executives } from './atoms';

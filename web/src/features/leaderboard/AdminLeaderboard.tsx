@@ -6,7 +6,7 @@ import { DownloadIcon } from './icons';
 import { LeaderboardList } from './LeaderboardList';
 import { PeriodSelector } from './PeriodSelector';
 import { BoardViewToggle, PublishedBoard, useBoardView } from './PublishedBoard';
-import { companyZone } from '../session/companyClock';
+import { companyZone } from '../../session/companyClock';
 import { periodLabel, periodOf, periodStarted, publishedLabel, rankedCount, topTen } from './rules';
 import { useLeaderboard } from './useLeaderboard';
 import { usePublishedBoard } from './usePublishedBoard';

@@ -1,7 +1,7 @@
 import type { Leaderboard, LeaderboardEntry } from '@kpi/contracts';
 import { useAtomValue } from '../../app/store';
 import { Button, Card, PageHeader, SectionSpinner } from '../../components/ui';
-import { sessionUserAtom } from '../session/atoms';
+import { sessionUserAtom } from '../../session/atoms';
 import { loadLeaderboard } from './actions';
 import { LeaderboardList } from './LeaderboardList';
 import { LeaderboardRow } from './LeaderboardRow';

@@ -1,7 +1,7 @@
 import { MONTH_NAMES, type LeaderboardType } from '@kpi/contracts';
 import { useMemo } from 'react';
 import { SelectField } from '../../components/ui';
-import { companyZone } from '../session/companyClock';
+import { companyZone } from '../../session/companyClock';
 import { yearOptions } from './rules';
 
 interface PeriodSelectorProps {

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { companyZone } from '../session/companyClock';
+import { companyZone } from '../../session/companyClock';
 import { Badge, Button, EmptyState, SectionSpinner } from '../../components/ui';
 import { TrophyIcon } from '../../components/ui/icons';
 import { downloadLeaderboardCsv } from './actions';

@@ -2,7 +2,7 @@ import type { Leaderboard } from '@kpi/contracts';
 import { atom, onSessionReset, store } from '../../app/store';
 import { errorMessage } from '../../lib/api';
 import { loadable } from '../../lib/loadable';
-import { companyZone } from '../session/companyClock';
+import { companyZone } from '../../session/companyClock';
 import { currentQuery, type LeaderboardQuery } from './rules';
 
 /**

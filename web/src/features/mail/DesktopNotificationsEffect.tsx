@@ -2,7 +2,7 @@ import { useEffect } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { useAtomValue } from '../../app/store';
 import { onEvent } from '../../lib/socket';
-import { sessionUserAtom } from '../session/atoms';
+import { sessionUserAtom } from '../../session/atoms';
 import { notifyInBackground } from './desktopNotifications';
 
 const HIGH = new Set(['high', 'urgent']);

@@ -3,7 +3,7 @@ import { useEffect, useId, useRef, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { useAtomValue } from '../../app/store';
 import { cx } from '../../components/ui';
-import { sessionUserAtom } from '../session/atoms';
+import { sessionUserAtom } from '../../session/atoms';
 import { loadNotifications, markNotificationRead } from './actions';
 import { unreadCountAtom } from './atoms';
 import { BellIcon } from './BellIcon';

@@ -2,7 +2,7 @@ import type { Notification, NotificationList } from '@kpi/contracts';
 import toast from 'react-hot-toast';
 import { store } from '../../app/store';
 import { errorMessage, isUnauthorized } from '../../lib/api';
-import { sessionUserAtom } from '../session/atoms';
+import { sessionUserAtom } from '../../session/atoms';
 import { notificationsApi } from './api';
 import { loadNextPage } from '../../lib/pagedList';
 import { notificationsAtom, notificationsPage, notificationsStatusAtom, unreadCountAtom } from './atoms';

@@ -8,7 +8,7 @@ import { LevelPill } from '../leaderboard/LeaderboardRow';
 import { PeriodSelector } from '../leaderboard/PeriodSelector';
 import { PositionCard } from '../leaderboard/PositionCard';
 import { oneDecimal, periodLabel } from '../leaderboard/rules';
-import { sessionUserAtom } from '../session/atoms';
+import { sessionUserAtom } from '../../session/atoms';
 import { choosePerformancePeriod, loadPerformance } from './actions';
 import { performanceQueryAtom, performanceStatsAtom, performanceStatusAtom, performanceTop10Atom } from './atoms';
 import { StatTile } from '../../components/ui/StatTile';

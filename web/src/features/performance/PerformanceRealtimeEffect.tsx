@@ -3,7 +3,7 @@ import { store, useAtomValue } from '../../app/store';
 import { debounce } from '../../lib/loadStatus';
 import { onEvent, onResync } from '../../lib/socket';
 import { samePeriod } from '../leaderboard/rules';
-import { sessionUserAtom } from '../session/atoms';
+import { sessionUserAtom } from '../../session/atoms';
 import { refreshPerformance } from './actions';
 import { performanceQueryAtom } from './atoms';
 

@@ -1,7 +1,7 @@
 import { store } from '../../app/store';
 import { leaderboardApi } from '../leaderboard/api';
-import { sessionUserAtom } from '../session/atoms';
-import { companyIdOf } from '../session/homePath';
+import { sessionUserAtom } from '../../session/atoms';
+import { companyIdOf } from '../../session/homePath';
 import { performanceApi } from './api';
 import { performanceData, performanceQueryAtom, performanceStatusAtom } from './atoms';
 import type { PerformanceQuery } from './rules';

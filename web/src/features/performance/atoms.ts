@@ -1,7 +1,7 @@
 import type { ExecutiveStats, Top10Response } from '@kpi/contracts';
 import { atom, onSessionReset, store } from '../../app/store';
 import { loadable } from '../../lib/loadable';
-import { companyZone } from '../session/companyClock';
+import { companyZone } from '../../session/companyClock';
 import { currentMonth, type PerformanceQuery } from './rules';
 
 /** The month the Performance Dashboard shows (its rank and top 10). */

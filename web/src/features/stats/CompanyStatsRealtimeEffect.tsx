@@ -3,8 +3,8 @@ import { useEffect } from 'react';
 import { store, useAtomValue } from '../../app/store';
 import { debounce } from '../../lib/loadStatus';
 import { onEvent, onResync } from '../../lib/socket';
-import { sessionUserAtom } from '../session/atoms';
-import { companyIdOf } from '../session/homePath';
+import { sessionUserAtom } from '../../session/atoms';
+import { companyIdOf } from '../../session/homePath';
 import { loadCompanyStats } from './actions';
 import { companyStatsStatusAtom } from './atoms';
 

@@ -1,6 +1,6 @@
 import toast from 'react-hot-toast';
 import { isUnauthorized } from '../../lib/api';
-import { clearSession } from '../session/session';
+import { clearSession } from '../../session/session';
 import { statsApi } from './api';
 import { companyStats, overallStats } from './atoms';
 

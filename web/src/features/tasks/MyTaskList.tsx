@@ -6,7 +6,7 @@ import { Button, EmptyState, LoadMore, PageHeader, SectionSpinner } from '../../
 import { AlertIcon, ClipboardIcon } from '../../components/ui/icons';
 import { ApiError, errorMessage, isUnauthorized } from '../../lib/api';
 import { formProblem } from '../../lib/formProblem';
-import { sessionUserAtom } from '../session/atoms';
+import { sessionUserAtom } from '../../session/atoms';
 import { applyTask, loadMoreTasks, loadTasks, type TaskSource } from './actions';
 import { tasksApi } from './api';
 import { sortedTasksAtom, taskSummaryAtom, tasksLoadingMoreAtom, tasksNextCursorAtom, tasksStatusAtom } from './atoms';

@@ -4,7 +4,7 @@ import toast from 'react-hot-toast';
 import { store, useAtomValue } from '../../app/store';
 import { onEvent, onResync } from '../../lib/socket';
 import { showOnce } from '../../lib/toastLeader';
-import { sessionUserAtom } from '../session/atoms';
+import { sessionUserAtom } from '../../session/atoms';
 import { applyTask, forgetTask, loadTasks, refreshTaskSummarySoon, taskSourceFor } from './actions';
 import { tasksStatusAtom } from './atoms';
 import { scoredToastMessage } from './rules';

@@ -2,7 +2,7 @@ import type { User } from '@kpi/contracts';
 import { useId } from 'react';
 import { ActiveBadge, Badge, Button, Card, CardFooter, type BadgeTone } from '../../components/ui';
 import { AwardIcon, BuildingIcon, MailIcon, PhoneIcon } from '../../components/ui/icons';
-import { companyNameOf } from '../session/homePath';
+import { companyNameOf } from '../../session/homePath';
 
 interface UserCardProps {
   user: User;

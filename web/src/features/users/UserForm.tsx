@@ -1,7 +1,7 @@
 import type { Company, CreateUserRequest, UpdateUserRequest, User } from '@kpi/contracts';
 import { useRef, useState } from 'react';
 import { FormModal, SelectField, TextField, ToggleField } from '../../components/ui';
-import { companyIdOf } from '../session/homePath';
+import { companyIdOf } from '../../session/homePath';
 import { usersApi } from './api';
 
 type Kind = 'admin' | 'executive';

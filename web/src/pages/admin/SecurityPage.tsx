@@ -2,9 +2,9 @@ import { useAtomValue } from '../../app/store';
 import { Card, Detail, PageHeader, RoleBadge } from '../../components/ui';
 import { ShieldIcon, UserIcon } from '../../components/ui/icons';
 import { NotificationSettings } from '../../features/mail/NotificationSettings';
-import { ChangePasswordForm } from '../../features/session/ChangePasswordForm';
-import { sessionUserAtom } from '../../features/session/atoms';
-import { companyIdOf, companyNameOf } from '../../features/session/homePath';
+import { ChangePasswordForm } from '../../features/account/ChangePasswordForm';
+import { sessionUserAtom } from '../../session/atoms';
+import { companyIdOf, companyNameOf } from '../../session/homePath';
 import { SignInSettings } from '../../features/sso/SignInSettings';
 
 /** Security (admin): account details, the change-password form, email notifications and the company's sign-in settings. */

@@ -4,9 +4,9 @@ import { Button, Card, Detail, PageHeader, RoleBadge } from '../../components/ui
 import { AwardIcon, ShieldIcon, UserIcon } from '../../components/ui/icons';
 import { BadgeList } from '../../features/badges/BadgeList';
 import { NotificationSettings } from '../../features/mail/NotificationSettings';
-import { ChangePasswordModal } from '../../features/session/ChangePasswordModal';
-import { sessionUserAtom } from '../../features/session/atoms';
-import { companyNameOf } from '../../features/session/homePath';
+import { ChangePasswordModal } from '../../features/account/ChangePasswordModal';
+import { sessionUserAtom } from '../../session/atoms';
+import { companyNameOf } from '../../session/homePath';
 import { formatDate } from '../../lib/format';
 
 /** My Profile (executive): details, badges, email notifications and the change-password modal. The forced-change banner is in the shell. */

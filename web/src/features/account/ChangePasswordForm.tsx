@@ -4,7 +4,7 @@ import toast from 'react-hot-toast';
 import { Button, TextField } from '../../components/ui';
 import { errorMessage } from '../../lib/api';
 import { formProblem } from '../../lib/formProblem';
-import { changePassword } from './session';
+import { changePassword } from '../../session/session';
 
 /** The one change-password form: the Security tab shows it inline, the profile and banner in a modal. */
 export function ChangePasswordForm({ onDone, onCancel }: { onDone?: () => void; onCancel?: () => void }) {

@@ -1,5 +1,5 @@
-import { store } from '../../app/store';
-import { monthIn } from '../../lib/zonedClock';
+import { store } from '../app/store';
+import { monthIn } from '../lib/zonedClock';
 import { sessionUserAtom } from './atoms';
 
 /** The signed-in user's company time zone, when the server sent it. */

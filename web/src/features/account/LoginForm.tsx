@@ -5,7 +5,7 @@ import { TextField } from '../../components/ui/Field';
 import { EyeIcon, EyeOffIcon } from '../../components/ui/icons';
 import { notify } from '../../app/toastOutlet';
 import { errorMessage } from '../../lib/api';
-import { login, startSingleSignOn } from './session';
+import { login, startSingleSignOn } from '../../session/session';
 
 /**
  * `preview`: the form as built into /login's HTML (web/src/prerender), shown before the scripts have loaded. Its

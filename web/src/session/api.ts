@@ -11,7 +11,7 @@ import type {
   LoginResponse,
   VerifyResponse,
 } from '@kpi/contracts';
-import { api } from '../../lib/api';
+import { api } from '../lib/api';
 
 export const authApi = {
   // A 401 here means wrong credentials, not an expired session.

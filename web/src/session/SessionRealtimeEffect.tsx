@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
-import { store } from '../../app/store';
-import { getToken } from '../../lib/api';
-import { onEvent } from '../../lib/socket';
+import { store } from '../app/store';
+import { getToken } from '../lib/api';
+import { onEvent } from '../lib/socket';
 import { sessionUserAtom } from './atoms';
 import { revalidateSession } from './session';
 import { survivesRevocation } from './tokenVersion';

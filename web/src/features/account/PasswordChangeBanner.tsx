@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useAtomValue } from '../../app/store';
 import { Button } from '../../components/ui';
 import { AlertIcon } from '../../components/ui/icons';
-import { sessionUserAtom } from './atoms';
+import { sessionUserAtom } from '../../session/atoms';
 import { ChangePasswordModal } from './ChangePasswordModal';
 
 /** Shown in the dashboard shell, for any role, while the password is a temporary one. */

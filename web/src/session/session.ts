@@ -1,14 +1,14 @@
 import type { ChangePasswordResponse, User } from '@kpi/contracts';
-import { resetSessionData, store } from '../../app/store';
-import { ApiError, TOKEN_KEY, clearToken, getToken, setToken, setUnauthorizedHandler } from '../../lib/api';
+import { resetSessionData, store } from '../app/store';
+import { ApiError, TOKEN_KEY, clearToken, getToken, setToken, setUnauthorizedHandler } from '../lib/api';
 import { authApi } from './api';
 import { sessionStatusAtom, sessionUserAtom } from './atoms';
 
 // The socket module (and socket.io-client) is loaded only once someone is signed in,
 // so the sign-in page stays small.
-type SocketModule = typeof import('../../lib/socket');
+type SocketModule = typeof import('../lib/socket');
 let socketModule: Promise<SocketModule> | null = null;
-const loadSocket = (): Promise<SocketModule> => (socketModule ??= import('../../lib/socket'));
+const loadSocket = (): Promise<SocketModule> => (socketModule ??= import('../lib/socket'));
 
 /** Bumped on every sign-in and sign-out, so a late async step of an old session does nothing. */
 let generation = 0;
