@@ -34,11 +34,15 @@ export function watchStatements(orm: MikroORM, listener: StatementListener): () 
   };
 }
 
-/** The statements one app's knex runs (its `query` events). */
+/** A transaction's own BEGIN, COMMIT, ROLLBACK or savepoint: no query, and any background job's may interleave. */
+const TRANSACTION_CONTROL = /^\s*(begin|commit|rollback|savepoint|release)\b/i;
+
+/** The statements one app's knex runs (its `query` events), transaction control aside. */
 export function watchOrmStatements(orm: MikroORM, listener: StatementListener): () => void {
   const knex = (orm.em.getConnection() as unknown as { getKnex(): NodeJS.EventEmitter }).getKnex();
   const pending = new Map<string, (rows: readonly unknown[]) => void>();
   const onQuery = (query: KnexQuery) => {
+    if (TRANSACTION_CONTROL.test(query.sql)) return;
     const receive = listener(query.sql, query.bindings ?? []);
     if (receive && query.__knexQueryUid) pending.set(query.__knexQueryUid, receive);
   };
