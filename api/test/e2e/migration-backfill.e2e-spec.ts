@@ -17,7 +17,7 @@ describe('the score aggregates migration on an existing database', () => {
   beforeAll(async () => {
     dir = mkdtempSync(join(tmpdir(), 'backfill-'));
     const config = loadConfig({ JWT_SECRET: 'x'.repeat(32), LOG_LEVEL: 'warn', DATABASE_URL: `sqlite:${join(dir, 'kpi.sqlite')}` });
-    orm = await MikroORM.init(ormOptions(config));
+    orm = (await MikroORM.init(ormOptions(config))) as MikroORM;
   });
   afterAll(async () => {
     await orm.close(true);
@@ -25,7 +25,7 @@ describe('the score aggregates migration on an existing database', () => {
   });
 
   it('fills the aggregates from the tasks scored before it', async () => {
-    const migrator = orm.getMigrator();
+    const migrator = orm.migrator;
     await migrator.up({ to: 'Migration20261128000000_wall_displays' });
     const run = (sql: string, params: unknown[] = []) => orm.em.getConnection().execute(sql, params);
     const at = (iso: string) => new Date(iso).getTime();
