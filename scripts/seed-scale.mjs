@@ -25,7 +25,7 @@ const require = createRequire(join(ROOT, 'api', 'package.json'));
 export const SCALE_PASSWORD = 'scale-pass-2026';
 const DAY = 24 * 3600 * 1000;
 const HOUR = 3600 * 1000;
-const AGGREGATES_MODULE = 'modules/stats/score-aggregates.rebuild.js';
+const AGGREGATES_MODULE = 'modules/stats/score-aggregates.repository.js';
 
 function flag(argv, name, fallback) {
   const i = argv.indexOf(`--${name}`);

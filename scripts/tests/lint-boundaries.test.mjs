@@ -34,7 +34,7 @@ const forbidden = [
   ['api/src/modules/leaderboard/x.ts', '../kpi/kpi.service', 'api/src/modules/leaderboard/ may not import modules/kpi/'],
   ['api/src/database/x.ts', '../modules/users/user.entity', 'api/src/database/ may not import modules/'],
   ['api/src/database/x.ts', '../schema/entities', 'api/src/database/ may not import schema/'],
-  ['api/src/schema/migrations/x.ts', '../../modules/stats/score-aggregates.rebuild', 'api/src/schema/migrations/ may not import modules/'],
+  ['api/src/schema/migrations/x.ts', '../../modules/stats/score-aggregates.repository', 'api/src/schema/migrations/ may not import modules/'],
   ['api/src/schema/migrations/postgresql/x.ts', '../../../common/periods/periods', 'api/src/schema/migrations/ may not import common/'],
   ['api/src/schema/migrations/x.ts', '@kpi/contracts', 'api/src/schema/migrations/ may not import @kpi/contracts'],
   ['api/src/modules/tasks/x.ts', '../../seed/demo', 'api/src/modules/ may not import seed/'],

@@ -6,7 +6,7 @@ import { TaskComment } from '../modules/tasks/task-comment.entity';
 import { Task } from '../modules/tasks/task.entity';
 import type { User } from '../modules/users/user.entity';
 import type { DemoPeople } from './demo-people';
-import { rebuildScoreAggregates } from '../modules/stats/score-aggregates.rebuild';
+import { rebuildScoreAggregates } from '../modules/stats/score-aggregates.repository';
 
 const HOUR = 3600 * 1000;
 const DAY = 24 * HOUR;

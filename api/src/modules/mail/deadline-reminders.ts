@@ -8,7 +8,7 @@ import { HOUR } from '../../common/scheduling/hourly-job';
 import { BackgroundLoop } from './background-loop';
 import { insertMail, type NewMail } from './mail-fanout';
 import { modeFor } from './mail-kinds.rules';
-import { parseModes } from './mail-preferences.query';
+import { parseModes } from './mail-preferences.repository';
 import { MailSender } from './mail-sender';
 
 type ReminderKind = 'task.due-soon' | 'task.overdue';

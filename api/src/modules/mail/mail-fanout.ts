@@ -1,26 +1,21 @@
 import { randomUUID } from 'node:crypto';
 import { Injectable, type OnApplicationBootstrap, type OnModuleDestroy } from '@nestjs/common';
 import { EntityManager } from '@mikro-orm/knex';
-import type { MailKind, MailMode, Role } from '@kpi/contracts';
-import { dbDate, placeholders } from '../../common/rows/params';
+import type { Role } from '@kpi/contracts';
+import { dbDate } from '../../common/rows/params';
 import { execute } from '../../database/bound-sql';
 import { CommitFeed } from '../../events/commit-feed';
 import { OutboxCursor, type OutboxEvent } from '../../events/outbox-cursor';
 import { BackgroundLoop } from './background-loop';
-import { draftsFor, modeFor, type MailDraft } from './mail-kinds.rules';
-import { parseModes } from './mail-preferences.query';
+import { draftsFor, modeFor } from './mail-kinds.rules';
+import { activeRecipients } from './mail-preferences.repository';
+import { Scope } from '../../common/tenancy/scope';
 import { MailSender } from './mail-sender';
 
 /** The events that can make an email: a commit carrying one wakes the fan-out at once. */
 const MAIL_EVENTS = new Set(['task.assigned', 'task.scored', 'badge.awarded', 'task.submitted', 'announcement.created']);
 const EVENTS_PER_STEP = 200;
 const ROWS_PER_INSERT = 300;
-
-interface Recipient {
-  id: string;
-  role: Role;
-  modes: Partial<Record<MailKind, MailMode>> | null;
-}
 
 /** A mail row as inserted. */
 export interface NewMail {
@@ -98,7 +93,9 @@ export class MailFanout implements OnApplicationBootstrap, OnModuleDestroy {
     const drafts = events.flatMap((event) => draftsFor(event).map((draft) => ({ event, draft })));
     // Only a company's stream makes email, and only to the active people of that company.
     if (drafts.length === 0 || events[0].companyId !== companyId) return 0;
-    const recipients = await this.recipients(em, companyId, drafts.map((d) => d.draft));
+    const ids = [...new Set(drafts.flatMap(({ draft }) => ('userId' in draft.to ? [draft.to.userId] : [])))];
+    const roles = [...new Set(drafts.flatMap(({ draft }) => ('roles' in draft.to ? draft.to.roles : [])))];
+    const recipients = await activeRecipients(em, Scope.company(companyId), ids, roles);
     const rows: NewMail[] = [];
     for (const { event, draft } of drafts) {
       const to = 'userId' in draft.to ? recipients.filter((r) => r.id === (draft.to as { userId: string }).userId) : recipients.filter((r) => (draft.to as { roles: Role[] }).roles.includes(r.role));
@@ -109,19 +106,5 @@ export class MailFanout implements OnApplicationBootstrap, OnModuleDestroy {
       }
     }
     return insertMail(em, rows);
-  }
-
-  /** The active people of the company the drafts name, with their choices: one query. */
-  private async recipients(em: EntityManager, companyId: string, drafts: MailDraft[]): Promise<Recipient[]> {
-    const ids = [...new Set(drafts.flatMap((d) => ('userId' in d.to ? [d.to.userId] : [])))];
-    const roles = [...new Set(drafts.flatMap((d) => ('roles' in d.to ? d.to.roles : [])))];
-    const who = [...(ids.length ? [`u.id in (${placeholders(ids)})`] : []), ...(roles.length ? [`u.role in (${placeholders(roles)})`] : [])];
-    const rows = await execute<{ id: string; role: Role; modes: unknown }>(
-      em,
-      `select u.id, u.role, p.modes from users u left join mail_preferences p on p.user_id = u.id
-       where u.company_id = ? and u.is_active = ? and (${who.join(' or ')})`,
-      [companyId, true, ...ids, ...roles],
-    );
-    return rows.map((r) => ({ id: r.id, role: r.role, modes: parseModes(r.modes) }));
   }
 }

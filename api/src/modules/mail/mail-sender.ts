@@ -7,7 +7,7 @@ import { APP_CONFIG, type AppConfig } from '../../config/env';
 import { onPostgreSql } from '../../database/dialect';
 import { BackgroundLoop } from './background-loop';
 import { isMailKind, modeFor, type MailFacts } from './mail-kinds.rules';
-import { parseModes } from './mail-preferences.query';
+import { parseModes } from './mail-preferences.repository';
 import { givesUp, retryDelay } from './mail-retry.rules';
 import { renderDigest, renderMail, type MailContext, type RenderedMail } from './mail-templates';
 import { MailTransport } from './mail-transport';

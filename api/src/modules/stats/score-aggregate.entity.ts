@@ -6,7 +6,7 @@ import { User } from '../users/user.entity';
  * One executive's scored tasks in one period of their company's zone (docs/aggregates.md): the key is
  * 'YYYY-MM' (a month), 'YYYY' (a year) or 'all'. Scores are kept as integer tenths, so adding and taking
  * away a task's figures is exact and the row always equals a recount from the tasks table.
- * Written only by raw upserts (score-aggregates.writes.ts); the entity is here for reads and joins.
+ * Written only by raw upserts (score-aggregates.repository.ts); the entity is here for reads and joins.
  */
 @Entity({ tableName: 'score_aggregates' })
 @Index({ properties: ['company', 'periodKey', 'totalTenths'] })

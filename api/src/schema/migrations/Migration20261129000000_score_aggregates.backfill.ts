@@ -1,7 +1,7 @@
 /**
  * The score aggregates' backfill as it stood when Migration20261129000000_score_aggregates was written, frozen with
  * it: a migration must do tomorrow what it did the day it shipped, so it imports nothing from the app (the live
- * rebuild, modules/stats/score-aggregates.rebuild.ts, may change with the module). Shared by the SQLite migration
+ * rebuild, modules/stats/score-aggregates.repository.ts, may change with the module). Shared by the SQLite migration
  * and its PostgreSQL twin.
  *
  * Per company, one grouped insert per month it has scores in (month bounds in the company's time zone), then the
