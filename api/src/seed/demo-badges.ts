@@ -2,7 +2,7 @@ import type { EntityManager } from '@mikro-orm/knex';
 import { storeAwards } from '../modules/badges/badge-awards';
 import { periodBadges, taskBadges, type AwardDraft } from '../modules/badges/badge-rules';
 import { lastCompleteMonths, periodKey, periodLabel } from '../common/periods/periods';
-import { saveSnapshot, toEntries, toLeaderboard } from '../modules/leaderboard/board';
+import { saveSnapshot, toEntries, toLeaderboard } from '../modules/leaderboard/board.repository';
 import { computeStandings } from '../modules/stats/standings';
 import { Task } from '../modules/tasks/task.entity';
 import type { DemoPeople } from './demo-people';

@@ -4,7 +4,7 @@ import type { AuditChange, Role } from '@kpi/contracts';
 /**
  * One change an admin or the superadmin made (docs/audit.md), written in the transaction of the change. Plain
  * ids, no foreign keys: the trail outlives its subjects, their people and their company. Rows are written by
- * hand (audit-chain.ts); the entity gives the schema and the verify walk's reads.
+ * hand (audit-chain.repository.ts); the entity gives the schema and the verify walk's reads.
  */
 @Entity({ tableName: 'audit_entries' })
 @Unique({ properties: ['chain', 'seq'] })

@@ -7,7 +7,7 @@ import { execute } from '../../database/bound-sql';
 import { inParallel } from '../../database/in-parallel';
 import type { ClosingWrite, EventRecorder } from '../../events/event-recorder';
 import { OutboxSinks, type NotedEvent, type OutboxSink } from '../../events/outbox-sink';
-import { appendEntries, chainOf, reserveChains, toAuditView, type AuditAuthor } from './audit-chain';
+import { appendEntries, chainOf, reserveChains, toAuditView, type AuditAuthor } from './audit-chain.repository';
 import { draftsOf, type AuditDraft } from './audit.rules';
 
 /** Who hears of a new entry: its company's admins, and the superadmin. */

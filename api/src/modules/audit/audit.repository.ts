@@ -8,7 +8,7 @@ import { dbDate } from '../../common/rows/params';
 import { toDate } from '../../common/rows/columns';
 import type { Scope } from '../../common/tenancy/scope';
 import { execute } from '../../database/bound-sql';
-import { contentOfRow, ENTRY_COLUMNS, toAuditView, walkChain, type ChainWalk, type EntryRow } from './audit-chain';
+import { contentOfRow, ENTRY_COLUMNS, toAuditView, walkChain, type ChainWalk, type EntryRow } from './audit-chain.repository';
 
 /** Newest first; the id makes the order total. */
 const ORDER: SqlSortKey[] = [
@@ -19,7 +19,7 @@ const CURSOR = ['number', 'string'] as const;
 
 /**
  * Every read of the audit tables: the company predicate comes from the Scope, rows become answers through
- * audit-chain.ts only. (The rows are written by the sink, audit-sink.ts.)
+ * audit-chain.repository.ts only. (The rows are written by the sink, audit-sink.ts.)
  */
 @Injectable()
 export class AuditRepository {

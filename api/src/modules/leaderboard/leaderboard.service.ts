@@ -13,7 +13,7 @@ import type { CsvDocument } from '../../common/csv/csv-file';
 import { currentMonthOf, monthOf, periodKey, periodLabel, periodRange } from '../../common/periods/periods';
 import { companyZone, companyZoneWithExecutives } from '../stats/standings.query';
 import { computeStandings, computeTopStandings, rankedStandings, type CompanyZone } from '../stats/standings';
-import { latestSnapshotAt, saveSnapshot, toEntries, toLeaderboard } from './board';
+import { latestSnapshotAt, saveSnapshot, toEntries, toLeaderboard } from './board.repository';
 import { leaderboardCsv } from './leaderboard.csv';
 import { StandingsCache, type PeriodBoard } from './standings-cache';
 import { Top10Answer } from './top10-answer';

@@ -12,7 +12,6 @@ import type { Actor } from '../../common/auth/actor';
 import { AppError, invalid, notFound } from '../../common/errors/app-error';
 import { Scope } from '../../common/tenancy/scope';
 import { APP_CONFIG, type AppConfig } from '../../config/env';
-import { execute } from '../../database/bound-sql';
 import { UnitOfWork } from '../../events/unit-of-work';
 import { Company } from '../companies/company.entity';
 import { CompanySignIn, SsoDomain } from './company-sign-in.entity';
@@ -114,7 +113,12 @@ export class SsoSettingsService {
   private async view(em: EntityManager, settings: CompanySignIn): Promise<SsoSettings> {
     // Plain rows, not entities: a save reads the settings before it replaces the domains, and managed domain
     // entities would stand in the way of the new ones with the same keys.
-    const domains = await execute<{ domain: string }>(em, 'select domain from sso_domains where company_id = ? order by domain asc', [settings.company.id]);
+    const domains = await em
+      .createQueryBuilder(SsoDomain)
+      .select('domain')
+      .where(Scope.company(settings.company.id).where({}))
+      .orderBy({ domain: 'asc' })
+      .execute<{ domain: string }[]>('all');
     return {
       issuer: settings.issuer,
       clientId: settings.clientId,
