@@ -3,6 +3,7 @@ import type { EntityManager } from '@mikro-orm/knex';
 import type { EventRecorder } from '../../events/event-recorder';
 import { NotificationsService } from '../notifications/notifications.service';
 import { storeAwards, type StoredAward } from './badge-awards';
+import { BadgeCatalogue } from './badge-catalogue';
 import type { AwardDraft } from './badge-rules';
 import { toUserBadgeView } from './badge.view';
 
@@ -15,10 +16,13 @@ const PROFILE = '/executive/profile';
  */
 @Injectable()
 export class BadgeAwardsService {
-  constructor(private readonly notifications: NotificationsService) {}
+  constructor(
+    private readonly notifications: NotificationsService,
+    private readonly catalogue: BadgeCatalogue,
+  ) {}
 
   async award(em: EntityManager, events: EventRecorder, companyId: string, drafts: AwardDraft[]): Promise<StoredAward[]> {
-    const awards = await storeAwards(em, companyId, drafts);
+    const awards = await storeAwards(em, this.catalogue, companyId, drafts);
     for (const award of awards) {
       const { userId, badge, reason } = award;
       const payload = { userId, userBadge: toUserBadgeView(award) };

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { EntityManager } from '@mikro-orm/knex';
+import type { BadgeCatalogue } from './badge-catalogue';
 import type { AwardDraft } from './badge-rules';
 import type { BadgeFields } from './badge.view';
 import { dbDate } from '../../common/rows/params';
@@ -21,27 +22,12 @@ export interface StoredAward {
 }
 
 /**
- * The badge catalogue, read once per process: migrations seed it and nothing at run time changes it, so
- * every scoring reading it again was a statement for nothing. Read again when a badge is asked for that it
- * does not hold (a newer migration's, in a process that read it before).
- */
-let catalogue: Map<string, BadgeFields> | null = null;
-
-async function badgesById(em: EntityManager, ids: string[]): Promise<Map<string, BadgeFields>> {
-  if (!catalogue || ids.some((id) => !catalogue!.has(id))) {
-    const rows = await execute<BadgeFields>(em, 'select id, icon, name, description from badges');
-    catalogue = new Map(rows.map((b) => [b.id, { id: b.id, icon: b.icon, name: b.name, description: b.description }]));
-  }
-  return catalogue;
-}
-
-/**
  * Stores the drafts not held yet and answers those it stored. The unique (user, badge, period) index decides
  * what is held: each insert skips the rows it already has (`on conflict do nothing`) and returns the ones it
  * wrote, so an award is never stored twice and a scoring that earns one costs one statement (the catalogue comes
  * from memory). Emits nothing; `BadgeAwardsService` tells people, the demo seed does not.
  */
-export async function storeAwards(em: EntityManager, companyId: string, drafts: AwardDraft[]): Promise<StoredAward[]> {
+export async function storeAwards(em: EntityManager, catalogue: BadgeCatalogue, companyId: string, drafts: AwardDraft[]): Promise<StoredAward[]> {
   const wanted = new Map<string, AwardDraft>();
   for (const d of drafts) {
     const key = keyOf(d.userId, d.badgeId, d.period);
@@ -49,7 +35,7 @@ export async function storeAwards(em: EntityManager, companyId: string, drafts: 
   }
   if (wanted.size === 0) return [];
 
-  const badges = await badgesById(em, [...new Set([...wanted.values()].map((d) => d.badgeId))]);
+  const badges = await catalogue.byId(em, [...new Set([...wanted.values()].map((d) => d.badgeId))]);
   // One instant for the batch, so badges earned together read in a stable order (by badge id).
   const now = new Date();
   const candidates: StoredAward[] = [...wanted.values()].map((d) => ({
