@@ -1,7 +1,7 @@
 import { rooms } from '@kpi/contracts';
 import type { Committed } from '../events/commit-feed';
 
-/** Sockets a committed change closes: those in `room`, on every instance, `afterMs` after the events went out. */
+/** Sockets a committed change closes: those in `room`, on every instance (each closes its own), `afterMs` after the events went out. */
 export interface Disconnect {
   room: string;
   afterMs: number;

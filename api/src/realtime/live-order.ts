@@ -4,72 +4,55 @@ import { roomOf, SYSTEM_STREAM, type AnyEnvelope } from '@kpi/contracts';
 import type { Socket } from 'socket.io';
 import { EventLog } from '../events/event-log.entity';
 import { storedAudience, storedEnvelope } from '../events/stored-events';
-import { tapBroadcasts, type BroadcastOptions, type BroadcastPacket } from './broadcast-tap';
 import { emitEvent, type RealtimeServer } from './emit';
 import { StreamGaps } from './stream-gaps';
 
 /** How long a missing seq may be late (two nodes committing at once publish in either order) before it is fetched. */
 const GAP_GRACE_MS = 1_500;
 
-/** The envelope a broadcast carries, if it is an event's (this server emitted it through emit.ts). */
-const envelopeOf = (packet: BroadcastPacket): AnyEnvelope | null => {
-  const envelope = packet.data?.[1] as Partial<AnyEnvelope> | undefined;
-  return envelope && typeof envelope.id === 'string' && typeof envelope.seq === 'number' ? (envelope as AnyEnvelope) : null;
-};
+/** An event and the room of its audience: what every node delivers to its own sockets (live-relay.ts). */
+export interface RoutedEvent {
+  room: string;
+  envelope: AnyEnvelope;
+}
+
 const streamOfEnvelope = (envelope: AnyEnvelope) => envelope.companyId ?? SYSTEM_STREAM;
-/** A wall room's envelopes are the wall relay's copies, outside the streams' numbering. */
-const isWallRoom = (room: string) => room.startsWith('wall');
-const bySeq = (a: { seq: number }, b: { seq: number }) => a.seq - b.seq;
+const bySeq = (a: RoutedEvent, b: RoutedEvent) => a.envelope.seq - b.envelope.seq;
 
 /**
- * Delivers each stream's events to this node's sockets in sequence order, whichever node published them:
- * - **Replay hold.** While a socket's replay is read, its live events (from this node or relayed from another through
- *   Redis) wait; `release` hands back those past the replayed head, in order. Afterwards nothing at or below that
- *   head reaches the socket again.
+ * Delivers each stream's events to this node's sockets in sequence order, whichever node published them. Every
+ * event reaches it through `deliver`: the node's own commits from the publisher, the other nodes' from the live
+ * relay, the missing ones from the event log. It sends with Socket.IO's public API only: `server.local.to(room)`,
+ * leaving out (`except`, by the room each socket has of its own id) the sockets this module speaks for.
+ * - **Replay hold.** While a socket's replay is read, its live events wait; `release` hands back those past the
+ *   replayed head, in order. Afterwards nothing at or below that head reaches the socket again.
  * - **Gaps.** An event that arrives while an earlier seq of its stream is still missing (another node published
  *   later than a third, or died between its commit and its publish) waits until the missing one comes. If it has not
  *   come after a grace, it is read from the event log and delivered here, then the waiting ones follow.
- *   (Wall rooms get no such copy: walls refetch their board on reconnect and every few minutes.)
+ *   (Wall rooms are not ordered here: walls refetch their board on reconnect and every few minutes.)
  */
 @Injectable()
 export class LiveOrder implements OnModuleDestroy {
   private readonly logger = new Logger('LiveOrder');
   private server: RealtimeServer | null = null;
   /** Sockets whose replay is being read: their live events, in arrival order. */
-  private readonly held = new Map<string, AnyEnvelope[]>();
+  private readonly held = new Map<string, { socket: Socket; queue: AnyEnvelope[] }>();
   /** Sockets after their replay: the head it covered. */
   private readonly heads = new Map<string, number>();
   private readonly gaps = new StreamGaps();
-  /** Per stream, events that came after a missing one, with the socket each was for. */
-  private readonly waiting = new Map<string, { socketId: string; envelope: AnyEnvelope }[]>();
+  /** Per stream, events that came after a missing one. */
+  private readonly waiting = new Map<string, RoutedEvent[]>();
   private readonly checks = new Map<string, NodeJS.Timeout>();
-  /** The broadcast being applied: whether it must wait behind a gap. */
-  private current: { stream: string; waits: boolean } | null = null;
 
   constructor(private readonly em: EntityManager) {}
 
   attach(server: RealtimeServer): void {
     this.server = server;
-    tapBroadcasts(server.of('/').adapter, {
-      seen: (packet, opts) => this.seen(packet, opts),
-      withhold: (socketId, packet) => {
-        const envelope = envelopeOf(packet);
-        if (!envelope || !this.current) return false;
-        if (!this.current.waits) return this.takeOver(socketId, envelope);
-        this.waiting.get(this.current.stream)!.push({ socketId, envelope });
-        return true;
-      },
-      delivered: () => {
-        const current = this.current;
-        this.current = null;
-        if (current && !current.waits) this.flush(current.stream);
-      },
-    });
   }
 
   /** Live events for this socket wait from now until `release`. */
   hold(socket: Socket): void {
-    this.held.set(socket.id, []);
+    this.held.set(socket.id, { socket, queue: [] });
     socket.once('disconnect', () => {
       this.held.delete(socket.id);
       this.heads.delete(socket.id);
@@ -78,11 +61,25 @@ export class LiveOrder implements OnModuleDestroy {
 
   /** Ends the hold: the events that waited and come after `head` (what the replay covered), in sequence order, once each. */
   release(socket: Socket, head: number): AnyEnvelope[] {
-    const queue = this.held.get(socket.id) ?? [];
+    const queue = this.held.get(socket.id)?.queue ?? [];
     this.held.delete(socket.id);
     if (socket.connected) this.heads.set(socket.id, Math.max(head, ...queue.map((e) => e.seq)));
     const ids = new Set<string>();
-    return queue.filter((e) => e.seq > head && !ids.has(e.id) && ids.add(e.id)).sort(bySeq);
+    return queue.filter((e) => e.seq > head && !ids.has(e.id) && ids.add(e.id)).sort((a, b) => a.seq - b.seq);
+  }
+
+  /** Sends a committed event to this node's sockets in `room`, after every earlier one of its stream. */
+  deliver(event: RoutedEvent): void {
+    const stream = streamOfEnvelope(event.envelope);
+    if (this.gaps.see(stream, event.envelope.seq)) this.checkLater(stream);
+    if (event.envelope.seq > (this.gaps.through(stream) ?? 0)) {
+      const list = this.waiting.get(stream);
+      if (list) list.push(event);
+      else this.waiting.set(stream, [event]);
+      return;
+    }
+    this.send(event);
+    this.flush(stream);
   }
 
   onModuleDestroy(): void {
@@ -91,43 +88,33 @@ export class LiveOrder implements OnModuleDestroy {
     this.server = null;
   }
 
-  private seen(packet: BroadcastPacket, opts: BroadcastOptions): void {
-    const envelope = envelopeOf(packet);
-    if (!envelope || [...opts.rooms].some(isWallRoom)) return void (this.current = null);
-    const stream = streamOfEnvelope(envelope);
-    if (this.gaps.see(stream, envelope.seq)) this.checkLater(stream);
-    const waits = envelope.seq > (this.gaps.through(stream) ?? 0);
-    if (waits && !this.waiting.has(stream)) this.waiting.set(stream, []);
-    this.current = { stream, waits };
-  }
-
   /**
-   * True when this module takes the event over from the adapter: it waits in the socket's replay hold, or the
-   * replay already carried it.
+   * To every socket of this node in the room, except those holding for a replay (the event joins their queue) and
+   * those whose replay already carried it.
    */
-  private takeOver(socketId: string, envelope: AnyEnvelope): boolean {
-    const queue = this.held.get(socketId);
-    if (queue) {
+  private send({ room, envelope }: RoutedEvent): void {
+    const server = this.server;
+    if (!server) return;
+    const skip: string[] = [];
+    for (const [id, { socket, queue }] of this.held) {
+      if (!socket.rooms.has(room)) continue;
       queue.push(envelope);
-      return true;
+      skip.push(id);
     }
-    return envelope.seq <= (this.heads.get(socketId) ?? 0);
+    for (const [id, head] of this.heads) if (envelope.seq <= head) skip.push(id);
+    emitEvent(skip.length ? server.local.to(room).except(skip) : server.local.to(room), envelope);
   }
 
   /** Delivers, in order, the waiting events of `stream` that no missing seq holds back any longer. */
   private flush(stream: string): void {
     const list = this.waiting.get(stream);
-    const through = this.gaps.through(stream) ?? 0;
     if (!list) return;
-    const ready = list.filter((w) => w.envelope.seq <= through).sort((a, b) => bySeq(a.envelope, b.envelope));
+    const through = this.gaps.through(stream) ?? 0;
+    const ready = list.filter((w) => w.envelope.seq <= through).sort(bySeq);
     const rest = list.filter((w) => w.envelope.seq > through);
     if (rest.length) this.waiting.set(stream, rest);
     else this.waiting.delete(stream);
-    const sockets = this.server?.of('/').sockets;
-    for (const { socketId, envelope } of ready) {
-      const socket = sockets?.get(socketId);
-      if (socket && !this.takeOver(socketId, envelope)) emitEvent(socket, envelope);
-    }
+    for (const event of ready) this.send(event);
   }
 
   private checkLater(stream: string): void {
@@ -146,13 +133,10 @@ export class LiveOrder implements OnModuleDestroy {
   /** Delivers, to this node's sockets only, the events of `stream` that were committed but never came by. */
   private async fill(stream: string): Promise<void> {
     const missing = this.gaps.missing(stream);
-    const server = this.server;
-    if (!missing.length || !server) return;
+    if (!missing.length || !this.server) return;
     const rows = await this.em.fork().find(EventLog, { stream, seq: { $in: missing } }, { orderBy: { seq: 'asc' } });
-    for (const row of rows) {
-      // `local`: every node fills its own sockets. The tap sees this emit like any other, closing the gap.
-      emitEvent(server.local.to(roomOf(storedAudience(row))), storedEnvelope(row));
-    }
+    // Every node fills its own sockets; each delivery closes its part of the gap.
+    for (const row of rows) this.deliver({ room: roomOf(storedAudience(row)), envelope: storedEnvelope(row) });
     if (rows.length) this.logger.warn(`delivered ${rows.length} event(s) of stream ${stream} that were committed but never published`);
     const found = new Set(rows.map((r) => r.seq));
     this.gaps.skip(stream, missing.filter((seq) => !found.has(seq)));

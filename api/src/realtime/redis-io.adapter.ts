@@ -1,6 +1,7 @@
 import { Logger, type INestApplicationContext } from '@nestjs/common';
 import { IoAdapter } from '@nestjs/platform-socket.io';
 import { createAdapter } from '@socket.io/redis-streams-adapter';
+import { randomUUID } from 'node:crypto';
 import { createClient, type RedisClientType } from 'redis';
 import type { ServerOptions } from 'socket.io';
 
@@ -12,6 +13,13 @@ const READ_BLOCK_MS = 1_000;
 
 /** Attempts at the first connection before start-up gives up with a clear error. */
 const START_ATTEMPTS = 4;
+
+/** How often closing looks at the adapter's connections (CLIENT LIST), and for how long at most. */
+const LOOK_EVERY_MS = 25;
+const SUBSCRIBED_WITHIN_MS = 1_000;
+const CLOSED_WITHIN_MS = READ_BLOCK_MS + 1_000;
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 /** A Redis URL fit for a log line: the password, if any, is masked. */
 export function redisUrlForLog(url: string): string {
@@ -25,20 +33,24 @@ export function redisUrlForLog(url: string): string {
 }
 
 /**
- * Socket.IO through Redis (REDIS_URL, docs/scale-out.md): several api instances share rooms, so an event published
- * by one reaches sockets connected to any other. It uses the Redis *streams* adapter: an instance that loses Redis
- * for a moment resumes reading the stream where it stopped, where plain pub/sub would drop what was sent meanwhile.
+ * Socket.IO through Redis (REDIS_URL, docs/scale-out.md): several api instances share rooms, so what one sends to a
+ * room through the adapter (a wall's copy of an event, docs/wall-display.md) reaches sockets connected to any other.
+ * Events themselves travel between the nodes through the live relay (live-relay.ts), so that each node can order
+ * them. It uses the Redis *streams* adapter: an instance that loses Redis for a moment resumes reading the stream
+ * where it stopped, where plain pub/sub would drop what was sent meanwhile.
  *
  * Lifecycle: `connect()` before the app listens (start-up fails with a clear message if Redis is unreachable); the
- * adapter and its two extra connections (the stream reader and the pub/sub subscriber, which the library duplicates
- * from our client) are created with the Socket.IO server; `dispose()`, which Nest calls on `app.close()` after
- * closing that server, closes every one of them.
+ * adapter and its two extra connections (the stream reader and the pub/sub subscriber, which the library makes with
+ * our client's `duplicate()`) are created with the Socket.IO server. Closing that server closes the adapter, which
+ * disconnects those two itself (the reader after its current read); `dispose()`, which Nest calls after, waits for
+ * them to go, then closes our client. The library keeps no handle on them for us, so this module watches them in
+ * Redis (CLIENT LIST): each of this instance's connections carries the same name, which `duplicate()` copies.
  */
 export class RedisIoAdapter extends IoAdapter {
   private readonly logger = new Logger('Redis');
   private client: RedisClientType | null = null;
-  /** The connections the streams adapter duplicated from `client`. */
-  private readonly duplicates: { readonly isOpen: boolean; destroy(): void }[] = [];
+  /** The client name of this instance's Socket.IO connections: ours and the two the adapter duplicates from it. */
+  private readonly name = `kpi-io-${randomUUID()}`;
 
   constructor(
     app: INestApplicationContext,
@@ -53,6 +65,7 @@ export class RedisIoAdapter extends IoAdapter {
     let healthy = true;
     const client: RedisClientType = createClient({
       url: this.url,
+      name: this.name,
       socket: {
         connectTimeout: 5_000,
         // At start-up give up soon (a wrong REDIS_URL should stop the start, not hang it); once running, keep trying.
@@ -68,20 +81,6 @@ export class RedisIoAdapter extends IoAdapter {
       if (started && !healthy) this.logger.log(`Redis at ${where} is back`);
       healthy = true;
     });
-    // The streams adapter duplicates this client for its stream reader and its subscriber, and disconnects them
-    // itself when the Socket.IO server closes: keep them, to wait for that and close any it left, and make that
-    // disconnect graceful (a destroy would reject whatever reply is still due, and nothing in the library awaits it).
-    const duplicate = client.duplicate.bind(client);
-    client.duplicate = ((...args: Parameters<typeof duplicate>) => {
-      const copy = duplicate(...args);
-      // eslint-disable-next-line @typescript-eslint/no-deprecated -- the adapter calls `disconnect`, so that is the method to replace
-      copy.disconnect = async () => {
-        if (copy.isOpen) await copy.close().catch(() => undefined);
-      };
-      this.duplicates.push(copy);
-      return copy;
-    }) as typeof client.duplicate;
-
     try {
       await client.connect();
     } catch (err) {
@@ -107,15 +106,37 @@ export class RedisIoAdapter extends IoAdapter {
     return super.createIOServer(port, { ...options, adapter, perMessageDeflate: false });
   }
 
+  /**
+   * Closing the server disconnects the adapter's subscriber at once, which would reject its SUBSCRIBE were that
+   * still unanswered (a server closed the moment it started), and nothing in the library handles that rejection:
+   * so wait until Redis counts the subscription first.
+   */
+  override async close(server: Parameters<IoAdapter['close']>[0]): Promise<void> {
+    await this.watch((others) => others.some((c) => c.sub > 0), SUBSCRIBED_WITHIN_MS);
+    await super.close(server);
+  }
+
   /** Called by Nest after the Socket.IO server has closed, which told the streams adapter to stop. */
   override async dispose(): Promise<void> {
     await super.dispose();
-    // The reader stops after its current XREAD (at most READ_BLOCK_MS); the subscriber closes at once.
-    const deadline = Date.now() + READ_BLOCK_MS + 1_000;
-    while (this.duplicates.some((c) => c.isOpen) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 25));
-    for (const copy of this.duplicates.splice(0)) if (copy.isOpen) copy.destroy();
+    // The subscriber is gone at once; the reader after its current XREAD (at most READ_BLOCK_MS).
+    await this.watch((others) => others.length === 0, CLOSED_WITHIN_MS);
     const client = this.client;
     this.client = null;
     if (client?.isOpen) await client.close().catch(() => (client.isOpen ? client.destroy() : undefined));
+  }
+
+  /**
+   * Waits until `done` holds for this instance's other Socket.IO connections as Redis lists them, or `withinMs`
+   * passed. Without Redis there is nothing to look at, and nothing to wait for.
+   */
+  private async watch(done: (others: { sub: number }[]) => boolean, withinMs: number): Promise<void> {
+    const client = this.client;
+    const deadline = Date.now() + withinMs;
+    while (client?.isReady && Date.now() < deadline) {
+      const [own, list] = await Promise.all([client.clientId(), client.clientList()]).catch(() => [0, null] as const);
+      if (!list || done(list.filter((c) => c.name === this.name && c.id !== own))) return;
+      await sleep(LOOK_EVERY_MS);
+    }
   }
 }

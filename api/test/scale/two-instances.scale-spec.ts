@@ -1,5 +1,5 @@
 import { MikroORM } from '@mikro-orm/core';
-import type { EventEnvelope, EventPayloads, Task } from '@kpi/contracts';
+import { formatPairingCode, PAIRING_SECRET_HEADER, type EventEnvelope, type EventPayloads, type PairingStatus, type Task, type WallDisplay, type WallPairing } from '@kpi/contracts';
 import { EventLog } from '../../src/events/event-log.entity';
 import { bearer, createCompany, createMember, createTenant, superadminLogin, type Member, type Tenant } from '../utils/factories';
 import { connectSocket, settle, type TestApp, type TestSocket } from '../utils/test-app';
@@ -146,8 +146,24 @@ describeScale('two api instances sharing PostgreSQL and Redis', (env) => {
     const closed = new Promise<string>((resolve) => onB.socket.once('disconnect', (reason) => resolve(reason)));
     await A.http.put(`/api/users/${leaving.user._id}`).set(bearer(x.admin.token)).send({ isActive: false }).expect(200);
     await onB.waitFor('session.revoked', WAIT_MS);
-    // Closed by the server (through the adapter), not by the client.
+    // Closed by the server (B closes its own sockets when the live relay brings A's commit), not by the client.
     expect(await closed).toBe('io server disconnect');
     await expect(connectSocket(B, leaving.token)).rejects.toThrow();
+  });
+
+  it("a wall display on B gets what A publishes for walls, and A's revocation closes it", async () => {
+    // Paired through A: the screen asks for a code, the admin claims it, the screen picks up its token.
+    const pairing = (await A.http.post('/api/walls/pairings').expect(201)).body as WallPairing;
+    const claimed = await A.http.post('/api/walls/claim').set(bearer(x.admin.token)).send({ code: formatPairingCode(pairing.code), name: 'On B' }).expect(201);
+    const picked = (await A.http.get(`/api/walls/pairings/${pairing.pairingId}`).set(PAIRING_SECRET_HEADER, pairing.secret)).body as PairingStatus;
+    if (picked.status !== 'paired') throw new Error(`not paired: ${JSON.stringify(picked)}`);
+    const wall = track(await connectSocket(B, picked.displayToken));
+
+    const pinned = await A.http.post('/api/announcements').set(bearer(x.admin.token)).send({ title: 'For the wall on B', content: 'Pinned through A', isPinned: true }).expect(201);
+    await wall.waitFor('announcement.created', WAIT_MS, (e) => (e.payload as EventPayloads['announcement.created']).announcement._id === pinned.body._id);
+
+    const closed = new Promise<string>((resolve) => wall.socket.once('disconnect', (reason) => resolve(reason)));
+    await A.http.delete(`/api/walls/${(claimed.body as WallDisplay)._id}`).set(bearer(x.admin.token)).expect(200);
+    expect(await closed).toBe('io server disconnect');
   });
 });

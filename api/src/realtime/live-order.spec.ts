@@ -1,0 +1,104 @@
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import type { EntityManager } from '@mikro-orm/knex';
+import type { AnyEnvelope } from '@kpi/contracts';
+import { Server, type Socket } from 'socket.io';
+import { io, type Socket as ClientSocket } from 'socket.io-client';
+import type { RealtimeServer } from './emit';
+import { LiveOrder } from './live-order';
+
+const ROOM = 'company:c1';
+const envelope = (seq: number): AnyEnvelope =>
+  ({ id: `e${seq}`, seq, type: 'leaderboard.updated', at: '2026-11-20T10:00:00.000Z', companyId: 'c1', payload: { period: { year: 2026, month: 11 }, top10: [], totalExecutives: 1 } });
+
+/**
+ * LiveOrder on a real Socket.IO server and real clients. Every gap here closes before the grace, so nothing is read
+ * from the event log: the order has no database to reach (the e2e suite covers the fill, live-order.e2e-spec.ts).
+ */
+describe('LiveOrder', () => {
+  let server: RealtimeServer;
+  let order: LiveOrder;
+  let url: string;
+  const clients: ClientSocket[] = [];
+  /** The server side of each connected client, by the name the client gave. */
+  const sockets = new Map<string, Socket>();
+
+  beforeAll(async () => {
+    const http = createServer();
+    server = new Server(http) as RealtimeServer;
+    order = new LiveOrder(null as unknown as EntityManager);
+    order.attach(server);
+    server.on('connection', (socket) => {
+      const { name, rooms } = socket.handshake.auth as { name: string; rooms: string[] };
+      void socket.join(rooms);
+      sockets.set(name, socket);
+      socket.emit('sync', { seq: 0 });
+    });
+    await new Promise<void>((resolve) => http.listen(0, '127.0.0.1', resolve));
+    url = `http://127.0.0.1:${(http.address() as AddressInfo).port}`;
+  });
+  afterAll(async () => {
+    clients.forEach((c) => c.close());
+    order.onModuleDestroy();
+    await server.close();
+  });
+
+  /** A client in `rooms`, recording the seqs it receives. */
+  const connect = async (name: string, rooms: string[]) => {
+    const client = io(url, { transports: ['websocket'], forceNew: true, reconnection: false, auth: { name, rooms } });
+    clients.push(client);
+    const seqs: number[] = [];
+    client.on('leaderboard.updated', (e: AnyEnvelope) => seqs.push(e.seq));
+    await new Promise((resolve) => client.once('sync', resolve));
+    return { client, seqs, socket: sockets.get(name)! };
+  };
+  /** Resolves once every client got a marker sent after what the test did, so all of that has arrived. */
+  const settled = async () => {
+    const marks = clients.filter((c) => c.connected).map((c) => new Promise((resolve) => c.once('marker', resolve)));
+    for (const socket of sockets.values()) if (socket.connected) socket.emit('marker');
+    await Promise.all(marks);
+  };
+
+  it('holds a replaying socket: what came meanwhile follows its replay, past the head, in order, once each', async () => {
+    const live = await connect('live', [ROOM]);
+    const replaying = await connect('replaying', [ROOM]);
+    const elsewhere = await connect('elsewhere', ['company:c2']);
+    order.deliver({ room: ROOM, envelope: envelope(10) });
+    order.hold(replaying.socket);
+    // Delivered while its replay is read: the replay read the head at 12, so it carries 11 and 12 itself.
+    for (const seq of [11, 12, 13, 14]) order.deliver({ room: ROOM, envelope: envelope(seq) });
+    await settled();
+    expect(live.seqs).toEqual([10, 11, 12, 13, 14]);
+    expect(replaying.seqs).toEqual([10]);
+    expect(order.release(replaying.socket, 12).map((e) => e.seq)).toEqual([13, 14]);
+    order.deliver({ room: ROOM, envelope: envelope(15) });
+    await settled();
+    expect(replaying.seqs).toEqual([10, 15]);
+    expect(live.seqs).toEqual([10, 11, 12, 13, 14, 15]);
+    expect(elsewhere.seqs).toEqual([]);
+  });
+
+  it('holds back an event behind a missing seq until that one comes, then delivers both in order', async () => {
+    const client = await connect('gap', [ROOM]);
+    order.deliver({ room: ROOM, envelope: envelope(17) });
+    order.deliver({ room: ROOM, envelope: envelope(18) });
+    await settled();
+    expect(client.seqs).toEqual([]);
+    order.deliver({ room: ROOM, envelope: envelope(16) });
+    await settled();
+    expect(client.seqs).toEqual([16, 17, 18]);
+  });
+
+  it('a socket that joins while an event waits behind a gap and replays past it is not sent it again', async () => {
+    const early = await connect('early', [ROOM]);
+    order.deliver({ room: ROOM, envelope: envelope(20) });
+    const late = await connect('late', [ROOM]);
+    order.hold(late.socket);
+    // The replay read the head at 20 (19 and 20 are in the log); then 19 is published.
+    expect(order.release(late.socket, 20)).toEqual([]);
+    order.deliver({ room: ROOM, envelope: envelope(19) });
+    await settled();
+    expect(early.seqs).toEqual([19, 20]);
+    expect(late.seqs).toEqual([]);
+  });
+});
