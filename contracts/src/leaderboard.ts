@@ -29,7 +29,7 @@ export const leaderboardSchema = z.object({
   /** Executives with at least one task scored in the period, best first. */
   entries: z.array(leaderboardEntrySchema),
   /** When the period was last published (POST /leaderboard/generate); null if never. */
-  generatedAt: timestampField.nullable().optional(),
+  generatedAt: timestampField.nullable(),
 });
 export type Leaderboard = z.infer<typeof leaderboardSchema>;
 export const top10ResponseSchema = z.object({

@@ -15,8 +15,8 @@ export const monthlyScoreSchema = z.object({
   month: monthKey,
   /** The month's average total score; 0 when nothing was scored (see scoredTasks). */
   score: z.number(),
-  /** Tasks scored that month; 0 means no score, drawn as a gap. Optional: older servers leave it out. */
-  scoredTasks: count.optional(),
+  /** Tasks scored that month; 0 means no score, drawn as a gap. */
+  scoredTasks: count,
 });
 export type MonthlyScore = z.infer<typeof monthlyScoreSchema>;
 export const executiveStatsSchema = z.object({

@@ -34,8 +34,8 @@ export const taskSchema = z.object({
   priority: z.enum(PRIORITIES),
   reportLink: z.string(),
   status: z.enum(TASK_STATUSES),
-  /** The stored status behind an overdue reading: what the status badge shows beside OVERDUE. Optional for older servers. */
-  workStatus: z.enum(TASK_STATUSES).exclude(['overdue']).optional(),
+  /** The stored status behind an overdue reading: what the status badge shows beside OVERDUE. */
+  workStatus: z.enum(TASK_STATUSES).exclude(['overdue']),
   company: z.string(),
   createdAt: timestampField,
   updatedAt: timestampField,

@@ -6,7 +6,7 @@ import { SIGN_IN_STATES } from './password-links';
 
 export const companyRefSchema = z.object({ _id: z.string(), id: z.string(), name: z.string(),
   /** The company's IANA time zone: its months and years (and the screens' default period) follow it. */
-  timeZone: z.string().optional(),
+  timeZone: z.string(),
 });
 export type CompanyRef = z.infer<typeof companyRefSchema>;
 
@@ -23,8 +23,8 @@ export const userSchema = z.object({
   isActive: z.boolean(),
   mustChangePassword: z.boolean(),
   createdAt: timestampField,
-  /** In user lists: whether the person can sign in yet, or waits on an invitation (docs/invitations.md). */
-  signIn: z.enum(SIGN_IN_STATES).optional(),
+  /** Whether the person can sign in yet, or waits on an invitation (docs/invitations.md). */
+  signIn: z.enum(SIGN_IN_STATES),
 });
 export type User = z.infer<typeof userSchema>;
 

@@ -6,6 +6,7 @@ import type { ZodType } from 'zod';
 import { ModulesContainer } from '@nestjs/core';
 import type { Role } from '@kpi/contracts';
 import { IS_PUBLIC, ROLES_KEY } from '../../src/common/auth/decorators';
+import { RESPONDS_KEY, type RespondsMetadata } from '../../src/openapi/responds';
 
 export interface Route {
   method: 'get' | 'post' | 'put' | 'patch' | 'delete';
@@ -19,6 +20,8 @@ export interface Route {
   bodySchema: ZodType | null;
   /** The zod schema its query string is validated with, if any. */
   querySchema: ZodType | null;
+  /** What it answers (`@Responds`): the contracts' schema of its body, and whether it also answers CSV or redirects. */
+  responds: RespondsMetadata | null;
 }
 
 const join = (...parts: (string | undefined)[]) =>
@@ -51,6 +54,7 @@ export function routeTable(app: INestApplication, prefix = 'api'): Route[] {
           roles: pick<Role[]>(ROLES_KEY) ?? null,
           bodySchema: schemaOf(RouteParamtypes.BODY),
           querySchema: schemaOf(RouteParamtypes.QUERY),
+          responds: pick<RespondsMetadata>(RESPONDS_KEY) ?? null,
         });
       }
     }

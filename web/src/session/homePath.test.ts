@@ -22,10 +22,10 @@ describe('canEnter', () => {
 
 describe('company of a user', () => {
   it('reads the id and name whichever form the server sent', () => {
-    expect(companyIdOf({ company: { _id: 'c1', id: 'c1', name: 'Acme' } })).toBe('c1');
-    expect(companyIdOf({ company: { _id: '', id: 'c2', name: 'Acme' } })).toBe('c2');
+    expect(companyIdOf({ company: { _id: 'c1', id: 'c1', name: 'Acme', timeZone: 'UTC' } })).toBe('c1');
+    expect(companyIdOf({ company: { _id: '', id: 'c2', name: 'Acme', timeZone: 'UTC' } })).toBe('c2');
     expect(companyIdOf({ company: null })).toBeNull();
-    expect(companyNameOf({ company: { _id: 'c1', id: 'c1', name: 'Acme' }, companyName: null })).toBe('Acme');
+    expect(companyNameOf({ company: { _id: 'c1', id: 'c1', name: 'Acme', timeZone: 'UTC' }, companyName: null })).toBe('Acme');
     expect(companyNameOf({ company: null, companyName: 'Globex' })).toBe('Globex');
     expect(companyNameOf({ company: null, companyName: null })).toBeNull();
   });

@@ -14,13 +14,9 @@ export abstract class PreparedJson<T = unknown> {
   /** The answer as data: what its JSON says. */
   abstract readonly value: T;
 
-  /** The JSON text; called once. */
-  protected serialise(): string {
-    return JSON.stringify(this.value);
-  }
-
+  /** `JSON.stringify` of the value, made once: an answer's text is never written by hand. */
   body(): Buffer {
-    return (this.bytes ??= Buffer.from(this.serialise()));
+    return (this.bytes ??= Buffer.from(JSON.stringify(this.value)));
   }
 
   etag(etagOf: EtagOf | undefined): string | undefined {

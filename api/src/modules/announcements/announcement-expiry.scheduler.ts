@@ -1,8 +1,6 @@
 import { Injectable, Logger, type OnApplicationBootstrap, type OnModuleDestroy } from '@nestjs/common';
-import { EntityManager } from '@mikro-orm/knex';
 import { UnitOfWork } from '../../events/unit-of-work';
-import { Announcement } from './announcement.entity';
-import { companyAudience, toAnnouncementView } from './announcement.view';
+import { AnnouncementRepository, companyAudience } from './announcement.repository';
 import { Scope } from '../../common/tenancy/scope';
 
 /** setTimeout's longest delay (about 24.8 days); a later expiry is simply re-armed when this one fires. */
@@ -24,8 +22,8 @@ export class AnnouncementExpiryScheduler implements OnApplicationBootstrap, OnMo
   private stopped = false;
 
   constructor(
-    private readonly em: EntityManager,
     private readonly uow: UnitOfWork,
+    private readonly announcements: AnnouncementRepository,
   ) {}
 
   /** Also publishes, at once, expiries that passed while the server was down. */
@@ -48,14 +46,12 @@ export class AnnouncementExpiryScheduler implements OnApplicationBootstrap, OnMo
     if (this.stopped) return;
     const generation = ++this.generation;
     try {
-      const next = await this.em
-        .fork()
-        .findOne(Announcement, { expiresAt: { $ne: null }, expiryPublishedAt: null }, { orderBy: { expiresAt: 'asc' }, fields: ['id', 'expiresAt'] });
+      const next = await this.announcements.nextUnpublishedExpiry();
       // A call that started after this one read fresher data and arms the timer instead.
       if (this.stopped || generation !== this.generation) return;
       this.clear();
-      if (!next?.expiresAt) return;
-      const delay = Math.min(Math.max(next.expiresAt.getTime() - Date.now(), 0), MAX_DELAY_MS);
+      if (!next) return;
+      const delay = Math.min(Math.max(next.getTime() - Date.now(), 0), MAX_DELAY_MS);
       this.timer = setTimeout(() => void this.fire(), delay);
       this.timer.unref();
     } catch (err) {
@@ -66,16 +62,9 @@ export class AnnouncementExpiryScheduler implements OnApplicationBootstrap, OnMo
   /** Publishes every expiry that has come and is not yet published; returns how many. */
   publishDue(now = new Date()): Promise<number> {
     return this.uow.run(async (em, events) => {
-      const due = await em.find(Announcement, { expiresAt: { $lte: now }, expiryPublishedAt: null }, { orderBy: { expiresAt: 'asc' } });
-      let published = 0;
-      for (const announcement of due) {
-        // Only the run whose update claims the row publishes it (another instance may race us).
-        const claimed = await em.nativeUpdate(Announcement, { id: announcement.id, expiryPublishedAt: null }, { expiryPublishedAt: now });
-        if (!claimed) continue;
-        events.record('announcement.updated', companyAudience(announcement.company.id), { announcement: toAnnouncementView(announcement) });
-        published++;
-      }
-      return published;
+      const claimed = await this.announcements.claimDueExpiries(em, now);
+      for (const announcement of claimed) events.record('announcement.updated', companyAudience(announcement.company), { announcement });
+      return claimed.length;
     });
   }
 

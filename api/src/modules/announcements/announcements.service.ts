@@ -1,12 +1,9 @@
 import { Injectable } from '@nestjs/common';
-import { EntityManager, type FilterQuery } from '@mikro-orm/knex';
+import type { EntityManager } from '@mikro-orm/knex';
 import type { Announcement as AnnouncementView, MessageResponse, AnnouncementListInput, CreateAnnouncementInput, PinAnnouncementInput, UpdateAnnouncementInput } from '@kpi/contracts';
 import type { Actor } from '../../common/auth/actor';
-import { forbidden, invalid } from '../../common/errors/app-error';
-import { CursorCodec } from '../../common/paging/cursor-codec';
-import { after, orderOf, type SortKey } from '../../common/paging/keyset';
-import { cut, Page } from '../../common/paging/page';
-import { bool, toDate } from '../../common/rows/columns';
+import { forbidden, invalid, notFound } from '../../common/errors/app-error';
+import type { Page } from '../../common/paging/page';
 import { Scope } from '../../common/tenancy/scope';
 import { UnitOfWork } from '../../events/unit-of-work';
 import { Company } from '../companies/company.entity';
@@ -14,15 +11,7 @@ import { NotificationsService } from '../notifications/notifications.service';
 import { User } from '../users/user.entity';
 import { AnnouncementExpiryScheduler } from './announcement-expiry.scheduler';
 import { Announcement } from './announcement.entity';
-import { announcementRows, announcementRowView, companyAudience, toAnnouncementView, type AnnouncementRow } from './announcement.view';
-
-
-const ANNOUNCEMENT_ORDER: SortKey[] = [
-  { prop: 'a.isPinned', dir: 'desc' },
-  { prop: 'a.createdAt', dir: 'desc' },
-  { prop: 'a.id', dir: 'asc' },
-];
-const ANNOUNCEMENT_CURSOR = ['boolean', 'number', 'string'] as const;
+import { AnnouncementRepository, companyAudience } from './announcement.repository';
 
 /**
  * A company's announcements: its admins write them, everyone in the company reads them. Executives see only
@@ -31,30 +20,15 @@ const ANNOUNCEMENT_CURSOR = ['boolean', 'number', 'string'] as const;
 @Injectable()
 export class AnnouncementsService {
   constructor(
-    private readonly em: EntityManager,
     private readonly uow: UnitOfWork,
     private readonly notifications: NotificationsService,
     private readonly expiry: AnnouncementExpiryScheduler,
-    private readonly cursors: CursorCodec,
+    private readonly announcements: AnnouncementRepository,
   ) {}
 
   /** Pinned first, then newest first, a page at a time. The superadmin reads one company, or all of them. */
-  async list(actor: Actor, query: AnnouncementListInput): Promise<Page<AnnouncementView[]>> {
-    const conditions: FilterQuery<Announcement>[] = [Scope.of(actor).narrowTo(query.company).where({})];
-    if (actor.role === 'executive') conditions.push({ $or: [{ expiresAt: null }, { expiresAt: { $gt: new Date() } }] });
-    if (query.cursor) {
-      const [pinned, createdAt, id] = this.cursors.decode('announcements', query.cursor, ANNOUNCEMENT_CURSOR);
-      conditions.push(after(ANNOUNCEMENT_ORDER, [pinned, new Date(createdAt as number), id]));
-    }
-    const rows = await announcementRows(this.em.fork())
-      .where({ $and: conditions })
-      .orderBy(orderOf(ANNOUNCEMENT_ORDER))
-      .limit(query.limit + 1)
-      .execute<AnnouncementRow[]>('all', false);
-    const { items, more } = cut(rows, query.limit);
-    const last = items[items.length - 1];
-    const next = more && last ? this.cursors.encode('announcements', [bool(last.is_pinned), toDate(last.created_at).getTime(), last.id]) : null;
-    return new Page(items.map(announcementRowView), next);
+  list(actor: Actor, query: AnnouncementListInput): Promise<Page<AnnouncementView[]>> {
+    return this.announcements.page(Scope.of(actor).narrowTo(query.company), { currentOnly: actor.role === 'executive' }, query.limit, query.cursor);
   }
 
   /** Company and author come from the caller; the body may repeat them but not name others. */
@@ -75,7 +49,7 @@ export class AnnouncementsService {
         expiresAt,
       });
       await em.flush();
-      const view = toAnnouncementView(announcement);
+      const view = await this.answer(em, announcement);
       events.record('announcement.created', companyAudience(companyId), { announcement: view });
       // One statement and one event whatever the company's size (docs/benchmarks.md, announce-memory).
       await this.notifications.broadcastToExecutives(em, events, companyId, {
@@ -93,7 +67,7 @@ export class AnnouncementsService {
   async update(actor: Actor, id: string, input: UpdateAnnouncementInput): Promise<AnnouncementView> {
     const view = await this.uow.run(async (em, events) => {
       const announcement = await this.findOwn(em, actor, id);
-      const before = toAnnouncementView(announcement);
+      const before = await this.answer(em, announcement);
       if (input.company && input.company !== announcement.company.id) throw forbidden('You can only work within your own company');
       // An edit form may send back the original author; naming anyone else is refused.
       if (input.author && input.author !== actor.userId && input.author !== announcement.author?.id) {
@@ -110,7 +84,7 @@ export class AnnouncementsService {
       if (input.priority !== undefined) announcement.priority = input.priority;
       if (input.isPinned !== undefined) announcement.isPinned = input.isPinned;
       await em.flush();
-      const view = toAnnouncementView(announcement);
+      const view = await this.answer(em, announcement);
       events.record('announcement.updated', companyAudience(announcement.company.id), { announcement: view }, { before });
       return view;
     });
@@ -123,20 +97,20 @@ export class AnnouncementsService {
     return this.uow.run(async (em, events) => {
       const announcement = await this.findOwn(em, actor, id);
       const isPinned = input.isPinned ?? !announcement.isPinned;
-      if (isPinned !== announcement.isPinned) {
-        const before = toAnnouncementView(announcement);
-        announcement.isPinned = isPinned;
-        await em.flush();
-        events.record('announcement.pinned', companyAudience(announcement.company.id), { announcement: toAnnouncementView(announcement) }, { before });
-      }
-      return toAnnouncementView(announcement);
+      if (isPinned === announcement.isPinned) return this.answer(em, announcement);
+      const before = await this.answer(em, announcement);
+      announcement.isPinned = isPinned;
+      await em.flush();
+      const view = await this.answer(em, announcement);
+      events.record('announcement.pinned', companyAudience(announcement.company.id), { announcement: view }, { before });
+      return view;
     });
   }
 
   async remove(actor: Actor, id: string): Promise<MessageResponse> {
     const result = await this.uow.run(async (em, events) => {
       const announcement = await this.findOwn(em, actor, id);
-      const before = toAnnouncementView(announcement);
+      const before = await this.answer(em, announcement);
       em.remove(announcement);
       events.record('announcement.deleted', companyAudience(announcement.company.id), { announcementId: announcement.id }, { before });
       return { message: 'Announcement deleted successfully' };
@@ -147,7 +121,14 @@ export class AnnouncementsService {
 
   /** Another company's announcement answers exactly like a missing one. */
   private findOwn(em: EntityManager, actor: Actor, id: string): Promise<Announcement> {
-    return Scope.of(actor).findOwn(em, Announcement, id, 'Announcement');
+    return this.announcements.findOwn(em, Scope.of(actor), id);
+  }
+
+  /** The announcement's answer as the unit of work has left it so far. */
+  private async answer(em: EntityManager, announcement: Announcement): Promise<AnnouncementView> {
+    const view = await this.announcements.answer(em, Scope.company(announcement.company.id), announcement.id);
+    if (!view) throw notFound('Announcement');
+    return view;
   }
 }
 

@@ -10,11 +10,12 @@ const user = (over: Partial<User> = {}): User => ({
   role: 'executive',
   department: 'Sales',
   phoneNumber: '+1 555 0100',
-  company: { _id: 'c1', id: 'c1', name: 'Acme' },
+  company: { _id: 'c1', id: 'c1', name: 'Acme', timeZone: 'UTC' },
   companyName: 'Acme',
   isActive: true,
   mustChangePassword: false,
   createdAt: '2026-11-27T10:00:00.000Z',
+  signIn: 'active',
   ...over,
 });
 const task = (scoring: Task['scoring']): Task =>
@@ -45,7 +46,7 @@ describe('audit rules', () => {
 
   it('a role, company or activation change of a person is their entry, in the company they are in now', () => {
     const before = user({ role: 'admin' });
-    const after = user({ role: 'admin', company: { _id: 'c2', id: 'c2', name: 'Globex' }, companyName: 'Globex', isActive: false });
+    const after = user({ role: 'admin', company: { _id: 'c2', id: 'c2', name: 'Globex', timeZone: 'UTC' }, companyName: 'Globex', isActive: false });
     const draft = AUDITED['admin.updated']!({ user: after }, { before }, { kind: 'superadmin' });
     expect(draft).toEqual({
       companyId: 'c2',

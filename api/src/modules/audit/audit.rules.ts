@@ -29,7 +29,7 @@ const taskFields = (t: Task): Fields => ({
   deadline: t.deadline,
   priority: t.priority,
   reportLink: t.reportLink,
-  status: t.workStatus ?? t.status,
+  status: t.workStatus,
 });
 const userFields = (u: User): Fields => ({
   name: u.name,

@@ -1,8 +1,9 @@
 import { Module } from '@nestjs/common';
+import { UserRepositoryModule } from '../users/user-repository.module';
 import { AuthController } from './auth.controller';
 import { AuthService } from './auth.service';
 import { LoginAttempts } from './login-attempts';
 import { VerifyAnswers } from './verify-answers';
 
-@Module({ controllers: [AuthController], providers: [AuthService, LoginAttempts, VerifyAnswers] })
+@Module({ imports: [UserRepositoryModule], controllers: [AuthController], providers: [AuthService, LoginAttempts, VerifyAnswers] })
 export class AuthModule {}

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { EntityManager } from '@mikro-orm/knex';
-import type { ChangePasswordResponse, LoginResponse, VerifyResponse } from '@kpi/contracts';
+import type { ChangePasswordResponse, LoginResponse, User as UserView, VerifyResponse } from '@kpi/contracts';
 import type { Actor } from '../../common/auth/actor';
 import { hashPassword, verifyAgainstDummy, verifyPassword } from '../../common/auth/passwords';
 import { SessionService } from '../../common/auth/session.service';
@@ -9,8 +9,7 @@ import { JsonValue } from '../../common/http/prepared-json';
 import { UnitOfWork } from '../../events/unit-of-work';
 import { SsoPolicy } from '../sso/sso-policy';
 import { User } from '../users/user.entity';
-import { userRowById, userRowView } from '../users/user-rows';
-import { toUserView } from '../users/user.view';
+import { UserRepository } from '../users/user.repository';
 import { LoginAttempts } from './login-attempts';
 import { VerifyAnswers } from './verify-answers';
 
@@ -23,6 +22,7 @@ export class AuthService {
     private readonly attempts: LoginAttempts,
     private readonly answers: VerifyAnswers,
     private readonly sso: SsoPolicy,
+    private readonly users: UserRepository,
   ) {}
 
   async login(email: string, password: string, address: string): Promise<LoginResponse> {
@@ -40,7 +40,7 @@ export class AuthService {
     const ssoOnly = await this.sso.passwordRefusal(em, { role: user.role, companyId: user.company?.id ?? null });
     if (ssoOnly) throw unauthenticated(ssoOnly);
     if (!user.isActive) throw unauthenticated('This account has been deactivated. Please contact your administrator.');
-    return { token: this.sessions.issue(user), user: toUserView(user) };
+    return { token: this.sessions.issue(user), user: await this.answer(em, user.id) };
   }
 
   /**
@@ -49,9 +49,9 @@ export class AuthService {
    */
   verify(actor: Actor): Promise<JsonValue<VerifyResponse>> {
     return this.answers.get(actor.userId, async () => {
-      const row = await userRowById(this.em, actor.userId);
-      if (!row) throw unauthenticated();
-      return new JsonValue({ user: userRowView(row) });
+      const user = await this.users.answer(this.em, actor.userId);
+      if (!user) throw unauthenticated();
+      return new JsonValue({ user });
     });
   }
 
@@ -61,15 +61,22 @@ export class AuthService {
       const user = await em.findOneOrFail(User, { id: actor.userId }, { populate: ['company', 'passwordHash'] });
       if (!(await verifyPassword(user.passwordHash, currentPassword))) throw invalid('Current password is incorrect', 'currentPassword');
       if (currentPassword === newPassword) throw invalid('New password must be different from the current one', 'newPassword');
-      const before = toUserView(user);
+      const before = await this.answer(em, user.id);
       user.passwordHash = await hashPassword(newPassword);
       user.mustChangePassword = false;
       user.tokenVersion += 1;
       await em.flush();
       const audience = { kind: 'user', userId: user.id, companyId: user.company?.id ?? null } as const;
-      events.record('user.updated', audience, { user: toUserView(user) }, { before, secrets: ['password'] });
+      events.record('user.updated', audience, { user: await this.answer(em, user.id) }, { before, secrets: ['password'] });
       events.record('session.revoked', audience, { reason: 'password-changed', tokenVersion: user.tokenVersion });
       return { message: 'Password changed successfully', token: this.sessions.issue(user) };
     });
+  }
+
+  /** The person's answer, as `em` sees it (a unit of work's: what it has written so far). */
+  private async answer(em: EntityManager, id: string): Promise<UserView> {
+    const user = await this.users.answer(em, id);
+    if (!user) throw unauthenticated();
+    return user;
   }
 }

@@ -44,7 +44,7 @@ export class LeaderboardService {
   /**
    * The top 10 and where one executive stands: executives always see their own position. The company and the
    * period's ranking are read once per second at most and shared by every caller (standings-cache.ts), and
-   * so are the first places' JSON and the whole answer of everyone without a position (top10-answer.ts).
+   * so is the whole answer of everyone without a position, its JSON made once (top10-answer.ts).
    */
   async top10(actor: Actor, companyId: string, query: Top10QueryInput): Promise<Top10Answer> {
     // A company named in the path: another company answers 404 exactly like a missing one.

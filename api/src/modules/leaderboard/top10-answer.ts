@@ -1,22 +1,13 @@
 import type { LeaderboardEntry, Top10Response } from '@kpi/contracts';
 import { PreparedJson } from '../../common/http/prepared-json';
 
-/** The JSON of a kept period's first places, made once for every caller it serves (standings-cache.ts). */
-const ENTRIES_JSON = new WeakMap<LeaderboardEntry[], string>();
-
-function entriesJson(top10: LeaderboardEntry[]): string {
-  let json = ENTRIES_JSON.get(top10);
-  if (json === undefined) ENTRIES_JSON.set(top10, (json = JSON.stringify(top10)));
-  return json;
-}
-
 /** The answer of everyone without a position, per kept first places (so per company and period). */
 const UNRANKED = new WeakMap<LeaderboardEntry[], Top10Answer>();
 
 /**
- * One caller's top 10: the first places are the same for everyone asking about the period, their own
- * position is theirs. Its JSON reuses the kept first places' and serialises only the rest; the text is
- * exactly `JSON.stringify(value)`'s (top10-answer.spec.ts).
+ * One caller's top 10, sent as `JSON.stringify` of its contract-typed value (PreparedJson). The first places
+ * are the same for everyone asking about the period; the answer of everyone without a position is kept with
+ * them, so it is serialised once.
  */
 export class Top10Answer extends PreparedJson<Top10Response> {
   constructor(readonly value: Top10Response) {
@@ -33,10 +24,5 @@ export class Top10Answer extends PreparedJson<Top10Response> {
     const answer = new Top10Answer({ top10, currentUserPosition: null, totalExecutives, period });
     UNRANKED.set(top10, answer);
     return answer;
-  }
-
-  protected override serialise(): string {
-    const { top10, currentUserPosition, totalExecutives, period } = this.value;
-    return `{"top10":${entriesJson(top10)},"currentUserPosition":${JSON.stringify(currentUserPosition)},"totalExecutives":${JSON.stringify(totalExecutives)},"period":${JSON.stringify(period)}}`;
   }
 }

@@ -21,7 +21,7 @@ import { APP_CONFIG, type AppConfig } from '../../config/env';
 import { UnitOfWork } from '../../events/unit-of-work';
 import { SsoPolicy } from '../sso/sso-policy';
 import { User } from '../users/user.entity';
-import { toUserView } from '../users/user.view';
+import { UserRepository } from '../users/user.repository';
 import { PasswordLink } from './password-link.entity';
 import { hashLinkToken, isLinkTokenShaped, LINK_REFUSALS, linkState, newLinkToken } from './link-tokens';
 
@@ -45,6 +45,7 @@ export class PasswordLinksService {
     @Inject(LIMITS) private readonly limits: Limits,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     private readonly sso: SsoPolicy,
+    private readonly users: UserRepository,
   ) {}
 
   /**
@@ -110,7 +111,8 @@ export class PasswordLinksService {
       user.tokenVersion += 1;
       await em.flush();
       const audience = { kind: 'user', userId: user.id, companyId: user.company?.id ?? null } as const;
-      const view = toUserView(user);
+      const view = await this.users.answer(em, user.id);
+      if (!view) throw unauthenticated();
       events.record('user.updated', audience, { user: view });
       if (user.role === 'executive' && user.company) events.record('user.updated', { kind: 'admins', companyId: user.company.id }, { user: view });
       if (user.role === 'admin') events.record('admin.updated', { kind: 'superadmin' }, { user: view });

@@ -15,14 +15,12 @@ import { LeaderboardService } from '../leaderboard/leaderboard.service';
 import { NotificationsService } from '../notifications/notifications.service';
 import { ScoreAggregatesService } from '../stats/score-aggregates.service';
 import { User } from '../users/user.entity';
-import { ScoreHistory } from './score-history.entity';
-import { appendScoreHistory, intactRows } from './score-chain';
+import { appendScoreHistory } from './score-chain';
 import { isRetriedScoring } from './scoring-keys';
-import { insertComment, readForScoring, scoredRow, scoringView, stateOf, writeScoring } from './scoring-rows';
 import { inParallel } from '../../database/in-parallel';
 import { Task } from './task.entity';
+import { TaskRepository, scoredRow, stateOf, toTaskAnswer } from './task.repository';
 import { canScore, canSubmit, currentFigures, isLocked, scoreFigures, scoringReason } from './task-rules';
-import { toScoreHistoryView, toTaskView } from './task.view';
 
 
 const NOT_AN_EXECUTIVE = 'Please select an executive to assign this task to';
@@ -42,14 +40,12 @@ export class TasksService {
     private readonly badgeAwards: BadgeAwardsService,
     private readonly leaderboard: LeaderboardService,
     private readonly aggregates: ScoreAggregatesService,
+    private readonly tasks: TaskRepository,
   ) {}
 
   async history(actor: Actor, id: string): Promise<ScoreHistoryEntry[]> {
     const em = this.em.fork();
-    const task = await Scope.of(actor).findOwn(em, Task, id, 'Task');
-    const rows = await em.find(ScoreHistory, Scope.company(task.company.id).where({ taskId: task.id }, 'companyId'), { orderBy: { at: 'desc' } });
-    const intact = await intactRows(em, task.company.id, rows);
-    return rows.map((r) => toScoreHistoryView(r, intact.get(r.id) ?? false));
+    return this.tasks.history(em, await this.tasks.findOwn(em, Scope.of(actor), id));
   }
 
   create(actor: Actor, input: CreateTaskInput): Promise<TaskView> {
@@ -66,7 +62,7 @@ export class TasksService {
         reportLink: input.reportLink,
       });
       await em.flush();
-      const view = toTaskView(task);
+      const view = await this.answer(em, companyId, task.id);
       this.recordForAssignee(events, 'task.assigned', companyId, assignee.id, { task: view });
       events.record('stats.changed', { kind: 'superadmin' }, { companyId });
       this.notifications.notify(em, events, [{ id: assignee.id, companyId }], {
@@ -82,10 +78,10 @@ export class TasksService {
   /** Admins edit a task; reassigning moves it from one executive's list to the other's. */
   update(actor: Actor, id: string, input: UpdateTaskInput): Promise<TaskView> {
     return this.uow.run(async (em, events) => {
-      const task = await this.findOwn(em, Scope.of(actor).narrowTo(input.company), id);
+      const task = await this.tasks.findOwn(em, Scope.of(actor).narrowTo(input.company), id);
       const companyId = task.company.id;
       const previous = task.assignedTo;
-      const before = toTaskView(task);
+      const before = await this.answer(em, companyId, task.id);
 
       if (input.assignedTo !== undefined && input.assignedTo !== previous.id) {
         if (isLocked(task)) throw conflict('A submitted task cannot be reassigned');
@@ -102,10 +98,10 @@ export class TasksService {
       if (input.reportLink !== undefined) task.reportLink = input.reportLink;
       await em.flush();
 
-      const view = toTaskView(task);
+      const view = await this.answer(em, companyId, task.id);
       const assignee = task.assignedTo;
       this.recordForAssignee(events, 'task.updated', companyId, assignee.id, { task: view }, { before });
-      if (assignee !== previous) {
+      if (assignee.id !== previous.id) {
         // Off the former assignee's list: part of the update, which the audit trail records once.
         events.record('task.deleted', { kind: 'user', userId: previous.id, companyId }, { taskId: task.id, assigneeId: previous.id }, { sideEffect: true });
         this.notifications.notify(em, events, [{ id: assignee.id, companyId }], {
@@ -130,7 +126,7 @@ export class TasksService {
     return this.uow.run(async (em, events) => {
       const scope = Scope.of(actor);
       await lockRow(em, Task, id, scope);
-      const task = await this.findOwn(em, scope, id);
+      const task = await this.tasks.findOwn(em, scope, id);
       if (task.assignedTo.id !== actor.userId) throw forbidden('You can only submit your own tasks');
       if (!canSubmit(task)) throw conflict('This task has already been submitted');
       task.submissionContent = input.content;
@@ -139,8 +135,8 @@ export class TasksService {
       await em.flush();
 
       const companyId = task.company.id;
-      const view = toTaskView(task);
-      const pendingReview = await this.pendingReview(em, companyId);
+      const view = await this.answer(em, companyId, task.id);
+      const pendingReview = await this.tasks.pendingReview(em, companyId);
       events.record('task.submitted', { kind: 'admins', companyId }, { task: view, pendingReview });
       // The executive's other tabs and devices see their own submission too.
       events.record('task.updated', { kind: 'user', userId: task.assignedTo.id, companyId }, { task: view }, { sideEffect: true });
@@ -149,7 +145,7 @@ export class TasksService {
         em,
         events,
         admins.map((a) => ({ id: a.id, companyId })),
-        { kind: 'task.submitted', title: 'Task submitted for review', body: `${task.assignedTo.name} submitted "${task.title}"`, link: ADMIN_TASKS },
+        { kind: 'task.submitted', title: 'Task submitted for review', body: `${actor.name} submitted "${task.title}"`, link: ADMIN_TASKS },
       );
       return view;
     });
@@ -157,18 +153,18 @@ export class TasksService {
 
   /**
    * Scores submitted work (again, if already scored); every scoring is appended to the task's history. The task's
-   * rows are read and written in plain SQL (scoring-rows.ts); the scorer is the caller, so no row of theirs is read.
+   * rows are read and written in plain SQL (task.repository.ts); the scorer is the caller, so no row of theirs is read.
    */
   score(actor: Actor, id: string, input: ScoreTaskInput, idempotencyKey?: string): Promise<TaskView> {
     return this.uow.run(async (em, events) => {
       const scope = Scope.of(actor);
       await lockRow(em, Task, id, scope);
-      const found = await readForScoring(em, scope, id);
+      const found = await this.tasks.forScoring(em, scope, id);
       if (!found) throw notFound('Task');
       const { row, comments, chainHead } = found;
       const companyId = row.company_id;
       // A retry of a scoring already made (same key): answer as before, record nothing again.
-      if (idempotencyKey && (await isRetriedScoring(em, companyId, idempotencyKey, row.id))) return scoringView(row, comments);
+      if (idempotencyKey && (await isRetriedScoring(em, companyId, idempotencyKey, row.id))) return toTaskAnswer(row, comments);
       const state = stateOf(row);
       if (!canScore(state) || !state.submittedAt) throw conflict('This task has not been submitted yet');
       const previous = currentFigures(state);
@@ -177,9 +173,9 @@ export class TasksService {
       const scorer = { id: actor.userId, name: actor.name };
       // A re-score corrects the figures; the task stays in the period it was first scored in.
       const scoring = { next, scoredAt: state.scoredAt ?? now, scorer, at: now };
-      if (input.comment) comments.push(await insertComment(em, row.id, { ...scorer, role: actor.role }, input.comment, now));
+      if (input.comment) comments.push(await this.tasks.insertComment(em, row.id, { ...scorer, role: actor.role }, input.comment, now));
       const assigneeId = row.assigned_to_id;
-      const view = scoringView(scoredRow(row, scoring), comments, now);
+      const view = toTaskAnswer(scoredRow(row, scoring), comments, now);
       this.recordForAssignee(events, 'task.scored', companyId, assigneeId, { task: view, rescored: previous !== null }, { before: previous });
       events.record('stats.changed', { kind: 'superadmin' }, { companyId });
       this.notifications.notify(em, events, [{ id: assigneeId, companyId }], {
@@ -192,7 +188,7 @@ export class TasksService {
       const facts = { taskId: row.id, title: row.title, userId: assigneeId, totalScore: next.totalScore, submittedAt: state.submittedAt, deadline: state.deadline };
       // The scoring's writes depend on the task row alone, not on one another: sent together.
       await inParallel([
-        writeScoring(em, row, scoring),
+        this.tasks.writeScoring(em, row, scoring),
         appendScoreHistory(em, { companyId, taskId: row.id, scoredById: scorer.id, scoredByName: scorer.name, reason: scoringReason(previous), previous, next, at: now }, chainHead),
         this.aggregates.recordScoring(em, { company: { id: companyId, timeZone: row.time_zone }, assignedTo: { id: assigneeId }, scoredAt: scoring.scoredAt }, previous, next),
         this.badgeAwards.award(em, events, companyId, taskBadges(facts)),
@@ -210,15 +206,14 @@ export class TasksService {
     return this.uow.run(async (em, events) => {
       const scope = Scope.of(actor);
       await lockRow(em, Task, id, scope);
-      const task = await scope.findOwn(em, Task, id, 'Task');
+      const task = await this.tasks.findOwn(em, scope, id);
       const companyId = task.company.id;
       const assigneeId = task.assignedTo.id;
       const wasScored = task.scoredAt !== null;
-      // What the audit trail keeps of the task (the assignee's name is not loaded: their id is in the log).
-      const before = { _id: task.id, title: task.title, description: task.description, deadline: task.deadline.toISOString(), priority: task.priority, reportLink: task.reportLink, status: task.status, assignedTo: null };
-      // Comments go with the task (foreign key cascade); the score history is kept.
+      // What the audit trail keeps of the task.
+      const before = await this.answer(em, companyId, task.id);
       await this.aggregates.removeScoring(em, task);
-      await em.nativeDelete(Task, { id: task.id });
+      await this.tasks.remove(em, task);
       this.recordForAssignee(events, 'task.deleted', companyId, assigneeId, { taskId: task.id, assigneeId }, { before });
       events.record('stats.changed', { kind: 'superadmin' }, { companyId });
       if (wasScored) this.leaderboard.recordLiveUpdate(events, companyId);
@@ -226,14 +221,11 @@ export class TasksService {
     });
   }
 
-  /** Submitted work not scored yet, in one COUNT. A scored task is completed, so the status says it all. */
-  private pendingReview(em: EntityManager, companyId: string): Promise<number> {
-    return em.count(Task, { company: companyId, status: 'submitted', scoredAt: null });
-  }
-
-  /** A task of the scope's company with the people and comments its view shows. */
-  private findOwn(em: EntityManager, scope: Scope, id: string): Promise<Task> {
-    return scope.findOwn(em, Task, id, 'Task', { populate: ['assignedTo', 'scoredBy', 'comments'] });
+  /** The task's answer as the unit of work has left it so far. */
+  private async answer(em: EntityManager, companyId: string, id: string): Promise<TaskView> {
+    const view = await this.tasks.answer(em, Scope.company(companyId), id);
+    if (!view) throw notFound('Task');
+    return view;
   }
 
   /** Only an active executive of the task's company can be given a task. */

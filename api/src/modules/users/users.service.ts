@@ -3,10 +3,7 @@ import { EntityManager } from '@mikro-orm/knex';
 import type { InvitationResponse, MessageResponse, User as UserView, CreateUserInput, UpdateUserInput, UserListInput } from '@kpi/contracts';
 import type { Actor } from '../../common/auth/actor';
 import { hashPassword } from '../../common/auth/passwords';
-import { CursorCodec } from '../../common/paging/cursor-codec';
-import { afterSql, orderSql, type SqlCondition, type SqlSortKey } from '../../common/paging/keyset';
-import { cut, Page } from '../../common/paging/page';
-import { toDate } from '../../common/rows/columns';
+import type { Page } from '../../common/paging/page';
 import { AppError, forbidden, invalid, notFound } from '../../common/errors/app-error';
 import { Scope } from '../../common/tenancy/scope';
 import type { EventRecorder } from '../../events/event-recorder';
@@ -17,22 +14,13 @@ import { CompaniesService } from '../companies/companies.service';
 import { PasswordLinksService } from '../password-links/password-links.service';
 import { ScoreAggregatesService } from '../stats/score-aggregates.service';
 import { User } from './user.entity';
-import { userPageRows, userRowView, userSearchSql } from './user-rows';
-import { toUserView } from './user.view';
+import { UserRepository } from './user.repository';
 
 
 /** The hash of a person who has no password yet (invited): no password verifies against it. */
 const NO_PASSWORD = '';
 /** The hash of a person single sign-on created: signs in through their provider, no password verifies. */
 const SSO_ONLY = '!sso';
-
-/** Newest first, then by name; the id makes the order total. */
-const USER_ORDER: SqlSortKey[] = [
-  { column: 'u.created_at', dir: 'desc' },
-  { column: 'u.name', dir: 'asc' },
-  { column: 'u.id', dir: 'asc' },
-];
-const USER_CURSOR = ['number', 'string', 'string'] as const;
 
 /**
  * Who manages whom (docs/product.md#roles, docs/decisions.md): the superadmin manages companies and admins and reads
@@ -47,40 +35,24 @@ export class UsersService {
     private readonly uow: UnitOfWork,
     private readonly companies: CompaniesService,
     private readonly aggregates: ScoreAggregatesService,
-    private readonly cursors: CursorCodec,
     private readonly links: PasswordLinksService,
+    private readonly users: UserRepository,
   ) {}
 
   /** GET /users: an admin's company, or for the superadmin one company (`?company=`) or everyone. */
   list(actor: Actor, query: UserListInput): Promise<Page<UserView[]>> {
-    return this.page('users', [Scope.of(actor).narrowTo(query.company).sql('u.company_id')], query);
+    return this.users.page('users', Scope.of(actor).narrowTo(query.company), query, query.limit, query.cursor);
   }
 
   /** GET /users/company/{id}: another company's id is 404 for an admin, and for anyone if it does not exist. */
   async listCompany(actor: Actor, companyId: string, query: UserListInput): Promise<Page<UserView[]>> {
     const scope = Scope.of(actor).companyById(companyId);
     if (actor.role === 'superadmin' && !(await this.em.fork().findOne(Company, { id: companyId }, { fields: ['id'] }))) throw notFound('Company');
-    return this.page('company-users', [scope.sql('u.company_id')], query);
-  }
-
-  /** One page of users as plain rows with their company's name, newest first (keyset, docs/paging.md). */
-  private async page(list: string, scope: SqlCondition[], query: UserListInput): Promise<Page<UserView[]>> {
-    const conditions = [...scope];
-    if (query.role) conditions.push({ sql: 'u.role = ?', params: [query.role] });
-    if (query.search) conditions.push(userSearchSql(query.search));
-    if (query.cursor) {
-      const [createdAt, name, id] = this.cursors.decode(list, query.cursor, USER_CURSOR);
-      conditions.push(afterSql(USER_ORDER, [this.em.getPlatform().processDateProperty(new Date(createdAt as number)), name, id]));
-    }
-    const rows = await userPageRows(this.em, conditions, orderSql(USER_ORDER), query.limit + 1);
-    const { items, more } = cut(rows, query.limit);
-    const last = items[items.length - 1];
-    const next = more && last ? this.cursors.encode(list, [toDate(last.created_at).getTime(), last.name, last.id]) : null;
-    return new Page(items.map(userRowView), next);
+    return this.users.page('company-users', scope, query, query.limit, query.cursor);
   }
 
   create(actor: Actor, input: CreateUserInput): Promise<UserView> {
-    return this.uow.run(async (em, events) => toUserView(await this.createIn(em, events, actor, input)));
+    return this.uow.run(async (em, events) => this.answer(em, await this.createIn(em, events, actor, input)));
   }
 
   /**
@@ -112,7 +84,7 @@ export class UsersService {
       mustChangePassword: input.password !== undefined,
     });
     await em.flush();
-    this.recordChange(events, 'created', toUserView(user), { before: null, secrets: input.password === undefined ? [] : ['password'] });
+    this.recordChange(events, 'created', await this.answer(em, user), { before: null, secrets: input.password === undefined ? [] : ['password'] });
     if (options.counts) await this.recordCounts(em, events, company.id);
     return user;
   }
@@ -124,19 +96,19 @@ export class UsersService {
   async createSignedUp(em: EntityManager, events: EventRecorder, company: Company, person: { name: string; email: string; role: 'admin' | 'executive' }): Promise<User> {
     const user = em.create(User, { ...person, company, passwordHash: SSO_ONLY, mustChangePassword: false });
     await em.flush();
-    this.recordChange(events, 'created', toUserView(user), { before: null });
+    this.recordChange(events, 'created', await this.answer(em, user), { before: null });
     await this.recordCounts(em, events, company.id);
     return user;
   }
 
   update(actor: Actor, id: string, input: UpdateUserInput): Promise<UserView> {
-    return this.uow.run(async (em, events) => toUserView(await this.updateIn(em, events, actor, id, input)));
+    return this.uow.run(async (em, events) => this.answer(em, await this.updateIn(em, events, actor, id, input)));
   }
 
   /** PUT /users/{id} inside the caller's unit of work (the import's batches update and deactivate through here). */
   async updateIn(em: EntityManager, events: EventRecorder, actor: Actor, id: string, input: UpdateUserInput): Promise<User> {
     const user = await this.findManageable(em, actor, id);
-    const before = toUserView(user);
+    const before = await this.answer(em, user);
     const formerCompanyId = user.company?.id ?? null;
     if (input.role !== undefined && input.role !== user.role) throw forbidden('Roles cannot be changed');
     if (input.company !== undefined && input.company !== null && input.company !== user.company?.id) {
@@ -169,7 +141,7 @@ export class UsersService {
     if (revoke) user.tokenVersion += 1;
     await em.flush();
 
-    const view = toUserView(user);
+    const view = await this.answer(em, user);
     this.recordChange(events, 'updated', view, { before, secrets: input.password === undefined ? [] : ['password'] });
     if (revoke) {
       // On the stream the old sessions follow (the former company's, after a move).
@@ -194,9 +166,9 @@ export class UsersService {
    */
   async inviteIn(em: EntityManager, events: EventRecorder, user: User, options: { newPerson?: boolean } = {}): Promise<{ token: string; expiresAt: Date }> {
     if (!user.isActive) throw forbidden('Reactivate this account before inviting them');
-    const before = toUserView(user);
+    const before = await this.answer(em, user);
     const issued = await this.links.issueInvitation(em, user, options);
-    this.recordChange(events, 'updated', { ...toUserView(user), signIn: 'invited' }, { before });
+    this.recordChange(events, 'updated', await this.answer(em, user), { before });
     return issued;
   }
 
@@ -204,9 +176,9 @@ export class UsersService {
   revokeInvitation(actor: Actor, id: string): Promise<MessageResponse> {
     return this.uow.run(async (em, events) => {
       const user = await this.findManageable(em, actor, id);
+      const before = await this.answer(em, user);
       if (!(await this.links.revokeInvitation(em, user))) throw notFound('Invitation');
-      const hasPassword = (await em.count(User, Scope.of(actor).where({ id: user.id, passwordHash: { $ne: NO_PASSWORD } }))) > 0;
-      this.recordChange(events, 'updated', { ...toUserView(user), signIn: hasPassword ? 'active' : 'not-invited' }, { before: { ...toUserView(user), signIn: 'invited' } });
+      this.recordChange(events, 'updated', await this.answer(em, user), { before });
       return { message: 'Invitation withdrawn' };
     });
   }
@@ -215,7 +187,7 @@ export class UsersService {
     return this.uow.run(async (em, events) => {
       const user = await this.findManageable(em, actor, id);
       if (user.id === actor.userId) throw forbidden('You cannot delete your own account');
-      const view = toUserView(user);
+      const view = await this.answer(em, user);
       const companyId = user.company?.id ?? null;
       events.record('session.revoked', { kind: 'user', userId: user.id, companyId }, { reason: 'deleted', tokenVersion: user.tokenVersion + 1 });
       await this.aggregates.forgetUser(em, Scope.of(actor), user.id);
@@ -228,7 +200,7 @@ export class UsersService {
 
   /** A user the actor may change: 404 outside their reach (another company), 403 for a role they do not manage. */
   private async findManageable(em: EntityManager, actor: Actor, id: string): Promise<User> {
-    const user = await Scope.of(actor).findOwn(em, User, id, 'User', { populate: ['company'] });
+    const user = await this.users.findOwn(em, Scope.of(actor), id);
     if (actor.role === 'superadmin') {
       if (user.role === 'superadmin' && user.id !== actor.userId) throw forbidden('Superadmin accounts cannot be changed here');
       if (user.role === 'executive') throw forbidden(EXECUTIVES_BELONG_TO_ADMINS);
@@ -244,6 +216,13 @@ export class UsersService {
   private async assertEmailFree(em: EntityManager, email: string): Promise<void> {
     const taken = await Scope.acrossCompanies('an email names one user across all companies', () => em.count(User, { email }));
     if (taken) throw new AppError('CONFLICT', 'A user with this email already exists', 'email');
+  }
+
+  /** The person's answer as the unit of work has left it so far. */
+  private async answer(em: EntityManager, user: User): Promise<UserView> {
+    const view = await this.users.answer(em, user.id);
+    if (!view) throw notFound('User');
+    return view;
   }
 
   /** Executives are news for their company's admins; admins for the superadmin. Each user hears of their own record. */

@@ -1,4 +1,5 @@
 import { Module } from '@nestjs/common';
+import { AnnouncementsModule } from '../announcements/announcements.module';
 import { LeaderboardModule } from '../leaderboard/leaderboard.module';
 import { WallGuard } from './wall.guard';
 import { WallSessionService } from './wall-session.service';
@@ -6,7 +7,7 @@ import { WallsController } from './walls.controller';
 import { WallsService } from './walls.service';
 
 @Module({
-  imports: [LeaderboardModule],
+  imports: [LeaderboardModule, AnnouncementsModule],
   controllers: [WallsController],
   providers: [WallsService, WallSessionService, WallGuard],
   exports: [WallSessionService],

@@ -6,8 +6,7 @@ import { AppError, notFound, unauthenticated } from '../../common/errors/app-err
 import { periodRange } from '../../common/periods/periods';
 import { Scope } from '../../common/tenancy/scope';
 import { UnitOfWork } from '../../events/unit-of-work';
-import { Announcement } from '../announcements/announcement.entity';
-import { toAnnouncementView } from '../announcements/announcement.view';
+import { AnnouncementRepository } from '../announcements/announcement.repository';
 import { Company } from '../companies/company.entity';
 import { LeaderboardService } from '../leaderboard/leaderboard.service';
 import { hashSecret, newPairingCode, newPairingSecret, secretMatches } from './pairing-code';
@@ -32,6 +31,7 @@ export class WallsService {
     private readonly uow: UnitOfWork,
     private readonly sessions: WallSessionService,
     private readonly leaderboard: LeaderboardService,
+    private readonly announcements: AnnouncementRepository,
   ) {}
 
   /** A new code for a screen (no login). Expired pairings are pruned first, which frees their codes. */
@@ -125,11 +125,7 @@ export class WallsService {
     const company = await em.findOne(Company, { id: wall.companyId });
     if (!company) throw unauthenticated('This display is no longer paired');
     const live = await this.leaderboard.liveTop10(em, company, now);
-    const announcements = await em.find(
-      Announcement,
-      { company: company.id, isPinned: true, $or: [{ expiresAt: null }, { expiresAt: { $gt: now } }] },
-      { orderBy: { createdAt: 'desc' } },
-    );
+    const announcements = await this.announcements.pinnedCurrent(em, Scope.company(company.id), now);
     return {
       company: { name: company.name },
       display: { _id: wall.displayId, name: wall.name },
@@ -137,7 +133,7 @@ export class WallsService {
       periodEndsAt: periodRange(company.timeZone, live.period).end.toISOString(),
       top10: live.top10,
       totalExecutives: live.totalExecutives,
-      announcements: announcements.map(toAnnouncementView),
+      announcements,
     };
   }
 }

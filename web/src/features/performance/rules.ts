@@ -11,12 +11,8 @@ export interface PerformanceQuery {
 /** This month in the company's time zone (the browser's without one). */
 export const currentMonth = (now = new Date(), timeZone?: string): PerformanceQuery => monthIn(now, timeZone);
 
-/**
- * A month's point on the trend: null (a gap) when nothing was scored that month, never a 0. Older servers send
- * no count; their 0 means the same, as a scored task always earns at least the late time score.
- */
-export const trendPoint = (m: MonthlyScore): number | null =>
-  m.scoredTasks === 0 || (m.scoredTasks === undefined && m.score === 0) ? null : m.score;
+/** A month's point on the trend: null (a gap) when nothing was scored that month, never a 0. */
+export const trendPoint = (m: MonthlyScore): number | null => (m.scoredTasks === 0 ? null : m.score);
 
 /** Rounded percent of completed over total tasks; 0 with no tasks (docs/product.md#executive). */
 export const completionRate = (completed: number, total: number): number => (total > 0 ? Math.round((completed / total) * 100) : 0);

@@ -13,6 +13,7 @@ const task = (id: string, updatedAt: string, title = 'T'): Task => ({
   priority: 'medium',
   reportLink: 'https://example.com',
   status: 'pending',
+  workStatus: 'pending',
   company: 'c1',
   createdAt: '2026-05-01T00:00:00.000Z',
   updatedAt,

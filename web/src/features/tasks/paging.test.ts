@@ -18,6 +18,7 @@ const task = (id: string): Task => ({
   priority: 'medium',
   reportLink: 'https://example.com',
   status: 'pending',
+  workStatus: 'pending',
   company: 'c1',
   createdAt: '2026-05-01T00:00:00.000Z',
   updatedAt: '2026-05-01T00:00:00.000Z',

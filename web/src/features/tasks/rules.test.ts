@@ -33,6 +33,7 @@ const task = (over: Partial<Task> = {}): Task => ({
   priority: 'medium',
   reportLink: 'https://example.com/r',
   status: 'pending',
+  workStatus: 'pending',
   company: 'c1',
   createdAt: '2026-04-01T00:00:00.000Z',
   updatedAt: '2026-04-01T00:00:00.000Z',

@@ -42,7 +42,7 @@ export interface AdminTaskCounts {
 }
 /** The status behind an overdue reading (pending or in progress): the badge shown beside OVERDUE. */
 export const workStatus = (task: Pick<Task, 'status' | 'workStatus'>): Exclude<TaskStatus, 'overdue'> =>
-  task.status !== 'overdue' ? task.status : (task.workStatus ?? 'pending');
+  task.status !== 'overdue' ? task.status : task.workStatus;
 
 export interface ExecutiveTaskCounts {
   total: number;
