@@ -8,6 +8,7 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 import { layerBoundaryConfigs } from './scripts/lint/layers.mjs';
+import { apiSyntaxConfigs } from './scripts/lint/api-syntax.mjs';
 
 const TYPESCRIPT = ['**/*.{ts,tsx,mts,cts}'];
 const TESTS = ['api/test/**', '**/*.spec.ts', '**/*.test.{ts,tsx}'];
@@ -77,26 +78,6 @@ export default defineConfig(
   },
 
   {
-    name: 'realtime: libraries through their public API only',
-    files: ['api/src/realtime/**/*.ts'],
-    // Socket.IO's adapter and the Redis client were once patched here (a method overwritten on the library's own
-    // object, a private field read). Live ordering and shutdown now use public API only (docs/scale-out.md).
-    rules: {
-      'no-restricted-syntax': [
-        'error',
-        {
-          selector: "AssignmentExpression > MemberExpression.left[object.type!='ThisExpression'][property.name=/^(_encode|apply|duplicate|disconnect|all|run|close)$/]",
-          message: "Do not overwrite a library object's method: use its public API (or a subclass it offers).",
-        },
-        {
-          selector: "MemberExpression[object.type!='ThisExpression'][property.name=/^_(?!id$)/]",
-          message: "Do not read a library's private field (a leading underscore): use its public API.",
-        },
-      ],
-    },
-  },
-
-  {
     name: 'web: browser code with the rules of React hooks',
     files: ['web/src/**/*.{ts,tsx}'],
     extends: [reactHooks.configs.flat.recommended],
@@ -133,5 +114,6 @@ export default defineConfig(
     languageOptions: { sourceType: 'commonjs' },
   },
 
+  ...apiSyntaxConfigs(),
   ...layerBoundaryConfigs(),
 );

@@ -3,7 +3,7 @@ import { createHash } from 'node:crypto';
 /**
  * The one hash chain mechanism of the app (docs/audit.md): every row of a chain stores the hash of the row
  * before it and its own hash over that and its canonical content, so editing a row, or removing one, breaks
- * every link after it. The score history (modules/tasks/score-chain.ts) and the audit trail
+ * every link after it. The score history (modules/tasks/score-chain.repository.ts) and the audit trail
  * (modules/audit/audit-chain.repository.ts) are chains of this kind; each keeps its own rows and head.
  */
 

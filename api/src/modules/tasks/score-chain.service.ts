@@ -5,7 +5,7 @@ import type { Actor } from '../../common/auth/actor';
 import { invalid, notFound } from '../../common/errors/app-error';
 import { Scope } from '../../common/tenancy/scope';
 import { Company } from '../companies/company.entity';
-import { verifyChain } from './score-chain';
+import { verifyChain } from './score-chain.repository';
 
 /** Checks a company's whole score history chain: an admin their own company's, the superadmin any named one. */
 @Injectable()

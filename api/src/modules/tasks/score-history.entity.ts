@@ -43,7 +43,7 @@ export class ScoreHistory {
   @Property({ type: 'datetime' })
   at: Date = new Date();
 
-  /** Position in its company's hash chain (modules/tasks/score-chain.ts); null for rows older than the chain. */
+  /** Position in its company's hash chain (modules/tasks/score-chain.repository.ts); null for rows older than the chain. */
   @Property({ type: 'integer', nullable: true })
   chainSeq: number | null = null;
 

@@ -10,7 +10,7 @@ import { dbDate, placeholders } from '../../common/rows/params';
 import type { Scope } from '../../common/tenancy/scope';
 import { execute } from '../../database/bound-sql';
 import { readRows } from '../../database/read-rows';
-import { intactRows, type ChainHead } from './score-chain';
+import { intactRows, type ChainHead } from './score-chain.repository';
 import { ScoreHistory, type ScoreFigures } from './score-history.entity';
 import { Task } from './task.entity';
 import { currentFigures, visibleStatus, type TaskState } from './task-rules';
@@ -177,7 +177,7 @@ export class TaskRepository {
 
   /**
    * The task, its company's zone, its assignee's name and department, its scorer's name, its comments and the head
-   * of its company's history chain (score-chain.ts): one joined read.
+   * of its company's history chain (score-chain.repository.ts): one joined read.
    */
   async forScoring(em: EntityManager, scope: Scope, id: string): Promise<{ row: ScoringTaskRow; comments: CommentRow[]; chainHead: ChainHead } | null> {
     const company = scope.sql('t.company_id');
@@ -238,7 +238,7 @@ export class TaskRepository {
     await em.nativeDelete(Task, { id: task.id, company: task.company.id });
   }
 
-  /** The task's scorings, newest first, each checked against its company's hash chain (score-chain.ts). */
+  /** The task's scorings, newest first, each checked against its company's hash chain (score-chain.repository.ts). */
   async history(em: EntityManager, task: Task): Promise<ScoreHistoryEntry[]> {
     const companyId = task.company.id;
     const rows = await em.find(ScoreHistory, { companyId, taskId: task.id }, { orderBy: { at: 'desc' } });

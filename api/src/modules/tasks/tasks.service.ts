@@ -15,7 +15,7 @@ import { LeaderboardService } from '../leaderboard/leaderboard.service';
 import { NotificationsService } from '../notifications/notifications.service';
 import { ScoreAggregatesService } from '../stats/score-aggregates.service';
 import { User } from '../users/user.entity';
-import { appendScoreHistory } from './score-chain';
+import { appendScoreHistory } from './score-chain.repository';
 import { isRetriedScoring } from './scoring-keys';
 import { inParallel } from '../../database/in-parallel';
 import { Task } from './task.entity';
