@@ -6,6 +6,7 @@ import { hashPassword, verifyAgainstDummy, verifyPassword } from '../../common/a
 import { SessionService } from '../../common/auth/session.service';
 import { invalid, unauthenticated } from '../../common/errors/app-error';
 import { JsonValue } from '../../common/http/prepared-json';
+import { Scope } from '../../common/tenancy/scope';
 import { UnitOfWork } from '../../events/unit-of-work';
 import { SsoPolicy } from '../sso/sso-policy';
 import { User } from '../users/user.entity';
@@ -40,7 +41,7 @@ export class AuthService {
     const ssoOnly = await this.sso.passwordRefusal(em, { role: user.role, companyId: user.company?.id ?? null });
     if (ssoOnly) throw unauthenticated(ssoOnly);
     if (!user.isActive) throw unauthenticated('This account has been deactivated. Please contact your administrator.');
-    return { token: this.sessions.issue(user), user: await this.answer(em, user.id) };
+    return { token: this.sessions.issue(user), user: await this.answer(em, user) };
   }
 
   /**
@@ -49,7 +50,7 @@ export class AuthService {
    */
   verify(actor: Actor): Promise<JsonValue<VerifyResponse>> {
     return this.answers.get(actor.userId, async () => {
-      const user = await this.users.answer(this.em, actor.userId);
+      const user = await this.users.answer(this.em, actor.userId, Scope.of(actor));
       if (!user) throw unauthenticated();
       return new JsonValue({ user });
     });
@@ -61,22 +62,22 @@ export class AuthService {
       const user = await em.findOneOrFail(User, { id: actor.userId }, { populate: ['company', 'passwordHash'] });
       if (!(await verifyPassword(user.passwordHash, currentPassword))) throw invalid('Current password is incorrect', 'currentPassword');
       if (currentPassword === newPassword) throw invalid('New password must be different from the current one', 'newPassword');
-      const before = await this.answer(em, user.id);
+      const before = await this.answer(em, user);
       user.passwordHash = await hashPassword(newPassword);
       user.mustChangePassword = false;
       user.tokenVersion += 1;
       await em.flush();
       const audience = { kind: 'user', userId: user.id, companyId: user.company?.id ?? null } as const;
-      events.record('user.updated', audience, { user: await this.answer(em, user.id) }, { before, secrets: ['password'] });
+      events.record('user.updated', audience, { user: await this.answer(em, user) }, { before, secrets: ['password'] });
       events.record('session.revoked', audience, { reason: 'password-changed', tokenVersion: user.tokenVersion });
       return { message: 'Password changed successfully', token: this.sessions.issue(user) };
     });
   }
 
-  /** The person's answer, as `em` sees it (a unit of work's: what it has written so far). */
-  private async answer(em: EntityManager, id: string): Promise<UserView> {
-    const user = await this.users.answer(em, id);
-    if (!user) throw unauthenticated();
-    return user;
+  /** The person's answer within their company, as `em` sees it (a unit of work's: what it has written so far). */
+  private async answer(em: EntityManager, user: User): Promise<UserView> {
+    const view = await this.users.answer(em, user.id, user.company ? Scope.company(user.company.id) : undefined);
+    if (!view) throw unauthenticated();
+    return view;
   }
 }

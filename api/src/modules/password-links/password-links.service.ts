@@ -111,7 +111,7 @@ export class PasswordLinksService {
       user.tokenVersion += 1;
       await em.flush();
       const audience = { kind: 'user', userId: user.id, companyId: user.company?.id ?? null } as const;
-      const view = await this.users.answer(em, user.id);
+      const view = await this.users.answer(em, user.id, user.company ? Scope.company(user.company.id) : undefined);
       if (!view) throw unauthenticated();
       events.record('user.updated', audience, { user: view });
       if (user.role === 'executive' && user.company) events.record('user.updated', { kind: 'admins', companyId: user.company.id }, { user: view });

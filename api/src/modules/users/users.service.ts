@@ -218,9 +218,9 @@ export class UsersService {
     if (taken) throw new AppError('CONFLICT', 'A user with this email already exists', 'email');
   }
 
-  /** The person's answer as the unit of work has left it so far. */
+  /** The person's answer as the unit of work has left it so far, read within their company. */
   private async answer(em: EntityManager, user: User): Promise<UserView> {
-    const view = await this.users.answer(em, user.id);
+    const view = await this.users.answer(em, user.id, user.company ? Scope.company(user.company.id) : undefined);
     if (!view) throw notFound('User');
     return view;
   }
