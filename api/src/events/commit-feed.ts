@@ -1,5 +1,5 @@
 import { Injectable, Logger } from '@nestjs/common';
-import type { AnyEnvelope, Audience } from '@kpi/contracts';
+import type { AnyEnvelope, Audience, LiveNotes, LiveNoteType } from '@kpi/contracts';
 
 /** An event as committed: its envelope (numbered in its stream) and who may receive it. */
 export interface RecordedEvent {
@@ -14,10 +14,15 @@ export interface RecordedEvent {
  */
 export type CommitNotice = { type: 'wall.revoked'; payload: { displayId: string } } | { type: 'standings.changed'; payload: { companyId: string } };
 
+/** A live note (contracts' LiveNotes) for an audience's room: sent after the commit, never logged nor numbered. */
+export type LiveNote = { [K in LiveNoteType]: { type: K; audience: Audience; payload: LiveNotes[K] } }[LiveNoteType];
+
 /** What one committed unit of work hands to its listeners. */
 export interface Committed {
   events: RecordedEvent[];
   notices: CommitNotice[];
+  /** Live notes, when the unit of work told any. */
+  notes?: LiveNote[];
 }
 
 export type CommitListener = (committed: Committed) => void;

@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import type { EntityManager } from '@mikro-orm/knex';
-import { streamOf, type AnyEnvelope, type Audience, type EventPayloads, type EventType } from '@kpi/contracts';
+import { streamOf, type AnyEnvelope, type Audience, type EventPayloads, type EventType, type LiveNotes, type LiveNoteType } from '@kpi/contracts';
 import { inParallel } from '../database/in-parallel';
-import type { CommitNotice, Committed, RecordedEvent } from './commit-feed';
+import type { CommitNotice, Committed, LiveNote, RecordedEvent } from './commit-feed';
 import { execute } from '../database/bound-sql';
 import type { ChangeNote, NotedEvent, OutboxSink } from './outbox-sink';
 
@@ -27,6 +27,7 @@ type Pending = NotedEvent;
 export class EventRecorder {
   private pending: Pending[] = [];
   private notices: CommitNotice[] = [];
+  private notes: LiveNote[] = [];
   private closing: ClosingWrite[] = [];
 
   constructor(
@@ -42,6 +43,11 @@ export class EventRecorder {
   /** A fact for the server's own edges after the commit (commit-feed.ts): not logged, not sent to clients. */
   notify(notice: CommitNotice): void {
     this.notices.push(notice);
+  }
+
+  /** A live note for `audience`'s room once the transaction commits: not logged, not numbered, never replayed. */
+  tell<T extends LiveNoteType>(type: T, audience: Audience, payload: LiveNotes[T]): void {
+    this.notes.push({ type, audience, payload });
   }
 
   /**
@@ -80,15 +86,16 @@ export class EventRecorder {
       if (list) list.push(p);
       else byStream.set(stream, [p]);
     }
-    const notices = this.notices;
+    const { notices, notes } = this;
     this.pending = [];
     this.notices = [];
+    this.notes = [];
     if (byStream.size !== counts.size || [...byStream].some(([stream, events]) => counts.get(stream) !== events.length)) {
       throw new Error('A closing write recorded other events than it announced');
     }
     if (byStream.size === 0) {
       await inParallel(rest);
-      return { events: [], notices };
+      return { events: [], notices, notes };
     }
 
     const recorded: RecordedEvent[] = [];
@@ -122,7 +129,7 @@ export class EventRecorder {
       ),
       ...rest,
     ]);
-    return { events: recorded, notices };
+    return { events: recorded, notices, notes };
   }
 
   /**

@@ -1,4 +1,4 @@
-import type { AnyEnvelope, ClientToServerEvents, EventType, ServerControl, ServerToClientEvents } from '@kpi/contracts';
+import type { AnyEnvelope, ClientToServerEvents, EventType, LiveNotes, LiveNoteType, ServerControl, ServerToClientEvents } from '@kpi/contracts';
 import type { Server } from 'socket.io';
 
 export type RealtimeServer = Server<ClientToServerEvents, ServerToClientEvents>;
@@ -9,7 +9,7 @@ export type RealtimeServer = Server<ClientToServerEvents, ServerToClientEvents>;
  * envelope whole: its type already names its payload (contracts' EventPayloads), which is what the wire carries.
  */
 export interface SocketTarget {
-  emit(type: EventType | keyof ServerControl, message: AnyEnvelope | ServerControl[keyof ServerControl]): boolean;
+  emit(type: EventType | keyof ServerControl | LiveNoteType, message: AnyEnvelope | ServerControl[keyof ServerControl] | LiveNotes[LiveNoteType]): boolean;
 }
 
 /** Sends one event, under its own name, as its envelope. Every event the server sends goes through here. */
@@ -20,4 +20,9 @@ export function emitEvent(target: SocketTarget, envelope: AnyEnvelope): void {
 /** Sends a control message (`sync`, `resync`), which stands outside the event log. */
 export function emitControl<K extends keyof ServerControl>(target: SocketTarget, type: K, message: ServerControl[K]): void {
   target.emit(type, message);
+}
+
+/** Sends a live note (contracts' LiveNotes): no envelope, no sequence number, outside the event log. */
+export function emitNote<K extends LiveNoteType>(target: SocketTarget, type: K, note: LiveNotes[K]): void {
+  target.emit(type, note);
 }

@@ -2,7 +2,7 @@ import { Injectable, Logger } from '@nestjs/common';
 import { roomOf } from '@kpi/contracts';
 import { CommitFeed, type Committed } from '../events/commit-feed';
 import { disconnectsFor } from './disconnects';
-import { emitEvent, type RealtimeServer } from './emit';
+import { emitEvent, emitNote, type RealtimeServer } from './emit';
 import { LiveOrder } from './live-order';
 import { LiveRelay, type RelayedCommit } from './live-relay';
 import { wallRelay } from './wall-relay';
@@ -12,7 +12,8 @@ import { wallRelay } from './wall-relay';
  * relay, to every other node's (each node orders and delivers to its own sockets: live-order.ts): its events go to
  * the rooms of their audiences, then the sockets the change ends are closed (disconnects.ts). What wall displays
  * may see of an event (wall-relay.ts) goes to the company's wall room through the Socket.IO adapter, which reaches
- * every node. It listens to the outbox's commit feed, so nothing reaches a socket before its commit.
+ * every node, and so do the commit's live notes, which no stream numbers. It listens to the outbox's commit feed,
+ * so nothing reaches a socket before its commit.
  */
 @Injectable()
 export class EventPublisher {
@@ -44,6 +45,7 @@ export class EventPublisher {
       const forWalls = wallRelay(envelope, audience);
       if (forWalls) emitEvent(server.to(forWalls.room), forWalls.envelope);
     }
+    for (const { type, audience, payload } of committed.notes ?? []) emitNote(server.to(roomOf(audience)), type, payload);
     this.apply(commit);
     this.logger.debug?.(`published ${committed.events.length} event(s)`);
   }

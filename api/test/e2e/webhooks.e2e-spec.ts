@@ -150,6 +150,32 @@ describe('webhooks', () => {
     await t.http.delete(`/api/webhooks/${o.endpoint._id}`).set(bearer(b.admin.token)).expect(200);
   });
 
+  it("tells the company's admins of the dispatcher's attempts live, in a note outside the stream", async () => {
+    const r = await receiver();
+    const { endpoint } = await register(a, r.url, { eventTypes: ['task.scored'] });
+    const [adminA, execA, adminB] = await Promise.all([connectSocket(t, a.admin.token), connectSocket(t, a.executives[0].token), connectSocket(t, b.admin.token)]);
+    sockets.push(adminA, execA, adminB);
+    await scoreOne(a, a.executives[0], 'Live log one');
+    await scoreOne(a, a.executives[0], 'Live log two');
+    await r.until(() => scoredEvents(r).length === 2);
+    const delivered = scoredEvents(r).map((x) => x.body.id);
+
+    const seen: WebhookAttempt[] = [];
+    while (seen.length < 2) {
+      const note = await adminA.waitForNote('webhook.deliveries', 5_000, (n) => n.attempts.some((x) => !seen.some((y) => y._id === x._id)));
+      seen.push(...note.attempts.filter((x) => !seen.some((y) => y._id === x._id)));
+    }
+    expect(seen.map((x) => [x.endpoint, x.eventId, x.trigger, x.succeeded])).toEqual(delivered.map((id) => [endpoint._id, id, 'delivery', true]));
+    // The note carries the log's rows as the log answers them.
+    const log = (await t.http.get(`/api/webhooks/${endpoint._id}/attempts`).set(bearer(a.admin.token)).expect(200)).body as WebhookAttempt[];
+    expect(log.slice().reverse()).toEqual(seen);
+    // Not an event of the company's stream, and for nobody else.
+    expect(adminA.events.some((e) => e.type === 'webhook.attempted')).toBe(false);
+    expect(execA.notes).toEqual([]);
+    expect(adminB.notes).toEqual([]);
+    await t.http.delete(`/api/webhooks/${endpoint._id}`).set(bearer(a.admin.token)).expect(200);
+  });
+
   it('pauses on 410 Gone, tells the admins, and honours Retry-After on 429', async () => {
     const gone = await receiver();
     gone.respond = () => ({ status: 410, body: 'no longer here' });

@@ -7,7 +7,7 @@ import type { AddressInfo } from 'node:net';
 import request from 'supertest';
 import { MikroORM } from '@mikro-orm/core';
 import { io, type Socket } from 'socket.io-client';
-import type { EventEnvelope, LoginResponse } from '@kpi/contracts';
+import { LIVE_NOTE_TYPES, type EventEnvelope, type LiveNotes, type LiveNoteType, type LoginResponse } from '@kpi/contracts';
 import { createApp } from '../../src/bootstrap';
 import { loadConfig } from '../../src/config/env';
 import { checkAnswer, watchAnswers } from './openapi-answers';
@@ -103,6 +103,10 @@ export interface TestSocket {
   /** The stream head the server reported in `sync` when this socket connected. */
   syncSeq: number;
   waitFor(type: string, timeoutMs?: number, predicate?: (e: EventEnvelope) => boolean): Promise<EventEnvelope>;
+  /** Live notes (contracts' LiveNotes) received, in order: no envelope, no sequence number. */
+  notes: { type: string; note: unknown }[];
+  /** Resolves with the first live note of `type` that `predicate` accepts, received before or after the call. */
+  waitForNote<K extends LiveNoteType>(type: K, timeoutMs?: number, predicate?: (note: LiveNotes[K]) => boolean): Promise<LiveNotes[K]>;
   close(): void;
 }
 
@@ -110,7 +114,19 @@ export function connectSocket(t: TestApp, token: string, since?: number): Promis
   const socket = io(t.url, { auth: { token, since }, transports: ['websocket'], reconnection: false, forceNew: true });
   const events: EventEnvelope[] = [];
   const waiters: { type: string; predicate?: (e: EventEnvelope) => boolean; resolve: (e: EventEnvelope) => void }[] = [];
+  const notes: TestSocket['notes'] = [];
+  const noteWaiters: { type: string; predicate: (note: never) => boolean; resolve: (note: unknown) => void }[] = [];
   socket.onAny((type: string, envelope: EventEnvelope) => {
+    if ((LIVE_NOTE_TYPES as readonly string[]).includes(type)) {
+      notes.push({ type, note: envelope });
+      for (const w of [...noteWaiters]) {
+        if (w.type === type && w.predicate(envelope as never)) {
+          noteWaiters.splice(noteWaiters.indexOf(w), 1);
+          w.resolve(envelope);
+        }
+      }
+      return;
+    }
     if (!envelope || typeof envelope !== 'object' || !('id' in envelope)) return;
     events.push(envelope);
     for (const w of [...waiters]) {
@@ -130,6 +146,15 @@ export function connectSocket(t: TestApp, token: string, since?: number): Promis
       return new Promise((resolve, reject) => {
         const timer = setTimeout(() => reject(new Error(`no ${type} event within ${timeoutMs} ms`)), timeoutMs);
         waiters.push({ type, predicate, resolve: (e) => (clearTimeout(timer), resolve(e)) });
+      });
+    },
+    notes,
+    waitForNote(type, timeoutMs = 3000, predicate = () => true) {
+      const seen = notes.find((n) => n.type === type && predicate(n.note as never));
+      if (seen) return Promise.resolve(seen.note as never);
+      return new Promise((resolve, reject) => {
+        const timer = setTimeout(() => reject(new Error(`no ${type} note within ${timeoutMs} ms`)), timeoutMs);
+        noteWaiters.push({ type, predicate, resolve: (note) => (clearTimeout(timer), resolve(note as never)) });
       });
     },
     close: () => void socket.close(),

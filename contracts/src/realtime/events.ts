@@ -50,7 +50,7 @@ export interface EventPayloads {
   'notification.broadcast': NotificationBroadcast;
   /** A company's task figures changed (a task created, scored or deleted): the system statistics are stale. */
   'stats.changed': { companyId: string };
-  /** The delivery log of an endpoint moved (admins of its company). */
+  /** A test event or a redelivery was sent, and its attempt entered the delivery log (admins of its company). */
   'webhook.attempted': { attempt: WebhookAttempt };
   /** An endpoint changed: edited, paused by its failures, resumed. */
   'webhook.updated': { endpoint: WebhookEndpoint };
@@ -151,6 +151,21 @@ export const roomOf = (audience: Audience): string => {
   }
 };
 
+/**
+ * Live notes: news for the screens open right now, sent to an audience's room after the commit that made them,
+ * but never logged, numbered nor replayed, so they take no place in a company's gap-free stream. A screen that
+ * shows them refetches what they update whenever its socket is live again (web's `onLive`).
+ */
+export interface LiveNotes {
+  /**
+   * Attempts the dispatcher made at one endpoint and wrote down together, oldest first (the admins of its
+   * company). A test or a redelivery, asked for by a person and audited, is the event `webhook.attempted`.
+   */
+  'webhook.deliveries': { attempts: WebhookAttempt[] };
+}
+export type LiveNoteType = keyof LiveNotes;
+export const LIVE_NOTE_TYPES = ['webhook.deliveries'] as const satisfies readonly LiveNoteType[];
+
 /** Control messages outside the event log. */
 export interface ServerControl {
   /** Replay finished; the client is live from `seq`. */
@@ -168,6 +183,6 @@ export interface HandshakeAuth {
 /** The server's emits, typed: a wrong event name or payload fails to compile on both sides. */
 export type ServerToClientEvents = { [K in EventType]: (envelope: EventEnvelope<K>) => void } & {
   [K in keyof ServerControl]: (message: ServerControl[K]) => void;
-};
+} & { [K in LiveNoteType]: (note: LiveNotes[K]) => void };
 /** Clients send nothing over the socket: every change goes through REST. */
 export type ClientToServerEvents = Record<string, never>;

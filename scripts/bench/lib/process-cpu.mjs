@@ -4,12 +4,12 @@ import { readFileSync } from 'node:fs';
 const TICKS_PER_SECOND = 100;
 
 /**
- * The CPU time (user + system) a process has used so far, in µs, from /proc; null where there is no /proc
- * (not Linux) or the process is gone.
+ * The CPU time (user + system) a process has used so far, in µs, from /proc; with `tid`, that of one of its
+ * threads (the main thread's id is the process's). Null where there is no /proc (not Linux) or it is gone.
  */
-export function cpuMicros(pid) {
+export function cpuMicros(pid, tid = null) {
   try {
-    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const stat = readFileSync(tid === null ? `/proc/${pid}/stat` : `/proc/${pid}/task/${tid}/stat`, 'utf8');
     // Fields after the command name, which is in parentheses and may itself hold spaces.
     const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
     const ticks = Number(fields[11]) + Number(fields[12]);

@@ -1,38 +1,18 @@
-import { createServer } from 'node:http';
 import { WEBHOOK_EVENT_TYPES } from '@kpi/contracts';
 import { alternate, row } from '../lib/compare.mjs';
 import { sleep } from '../lib/process.mjs';
+import { cpuMicros } from '../lib/process-cpu.mjs';
 import { scoredWaiters } from '../lib/scorer.mjs';
 import { appSocketPool } from '../lib/socket-pool.mjs';
 import { percentile } from '../lib/stats.mjs';
 import { mintToken } from '../lib/tokens.mjs';
+import { startReceiver } from '../lib/webhook-receiver.mjs';
 import { scoreAtRate, scorableTasks } from './score-event.mjs';
 
 const RATE = 20;
 const SECONDS_PER_ROUND = 8;
 const ENDPOINTS_PER_COMPANY = 5;
 const TARGET_MS = 15;
-
-/** A local receiver answering 200 at once, keeping when each delivery arrived and the event's own time. */
-async function startReceiver() {
-  const arrivals = [];
-  const server = createServer((req, res) => {
-    const chunks = [];
-    req.on('data', (c) => chunks.push(c));
-    req.on('end', () => {
-      const at = Date.now();
-      try {
-        const body = JSON.parse(Buffer.concat(chunks).toString('utf8'));
-        arrivals.push({ at, lagMs: at - Date.parse(body.at), path: req.url });
-      } catch {
-        arrivals.push({ at, lagMs: null, path: req.url });
-      }
-      res.writeHead(200).end('ok');
-    });
-  });
-  await new Promise((r) => server.listen(0, '127.0.0.1', r));
-  return { arrivals, url: `http://127.0.0.1:${server.address().port}`, close: () => (server.closeAllConnections(), new Promise((r) => server.close(r))) };
-}
 
 async function call(base, method, path, token, body) {
   const res = await fetch(`${base}/api${path}`, { method, headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` }, body: body ? JSON.stringify(body) : undefined });
@@ -42,7 +22,7 @@ async function call(base, method, path, token, body) {
 
 export default {
   name: 'webhooks',
-  title: `score -> task.scored at ${RATE} scores/s, 1,000 sockets, with ${ENDPOINTS_PER_COMPANY} webhook endpoints per company subscribed to every event vs none; deliveries/s to a local receiver`,
+  title: `score -> task.scored at ${RATE} scores/s, 1,000 sockets, with ${ENDPOINTS_PER_COMPANY} webhook endpoints per company subscribed to every event vs none; deliveries/s to a local receiver (a process of its own)`,
   async run(ctx) {
     const { app, db, people } = await ctx.scaled();
     const { sockets, who } = await appSocketPool(ctx);
@@ -66,13 +46,19 @@ export default {
     await scoreAtRate(app.base, tasks, tokens, waiters, 1);
     let offset = 0;
     const delivered = [];
+    // The api's CPU time while it scores, ms per second: all its threads, and its main thread (the event loop).
+    const cpu = { app: [], floor: [] };
     const round = (withEndpoints) => async () => {
       if (withEndpoints) await register();
-      const before = receiver.arrivals.length;
+      const before = await receiver.count();
+      const cpuBefore = [cpuMicros(app.pid), cpuMicros(app.pid, app.pid)];
+      const t0 = performance.now();
       const out = await scoreAtRate(app.base, tasks, tokens, waiters, SECONDS_PER_ROUND, (offset += RATE * SECONDS_PER_ROUND));
+      const seconds = (performance.now() - t0) / 1000;
+      cpu[withEndpoints ? 'app' : 'floor'].push({ all: (cpuMicros(app.pid) - cpuBefore[0]) / 1000 / seconds, main: (cpuMicros(app.pid, app.pid) - cpuBefore[1]) / 1000 / seconds });
       if (withEndpoints) {
         await sleep(1_000);
-        delivered.push(receiver.arrivals.slice(before));
+        delivered.push({ count: (await receiver.count()) - before, lags: await receiver.lagsSince(before) });
         await unregister();
       }
       return out.results;
@@ -83,27 +69,31 @@ export default {
     await register();
     await scoreAtRate(app.base, tasks, tokens, waiters, SECONDS_PER_ROUND, (offset += RATE * SECONDS_PER_ROUND));
     await sleep(2_000);
-    const expected = receiver.arrivals.length;
-    const backlog = expected - delivered.flat().length;
-    receiver.arrivals.length = 0;
+    const base = await receiver.count();
+    const backlog = base - delivered.reduce((sum, round) => sum + round.count, 0);
     const t0 = Date.now();
     for (const e of registered) await call(app.base, 'POST', `/webhooks/${e.id}/replay`, tokens.get(e.companyId), { fromSeq: e.from });
-    for (let waited = 0; receiver.arrivals.length < backlog && waited < 120_000; waited += 50) await sleep(50);
+    let drained = 0;
+    for (let waited = 0; drained < backlog && waited < 120_000; waited += 50) {
+      await sleep(50);
+      drained = (await receiver.count()) - base;
+    }
     const drainMs = Date.now() - t0;
-    const drained = receiver.arrivals.length;
     await unregister();
     waiters.off();
     await receiver.close();
 
     const per = (name, p) => results[name].map((rs) => percentile(rs.map((x) => x.event), p));
-    const lags = delivered.map((round) => round.map((a) => a.lagMs).filter((x) => x !== null));
-    const perSecond = delivered.map((round) => round.length / SECONDS_PER_ROUND);
+    const lags = delivered.map((round) => round.lags);
+    const perSecond = delivered.map((round) => round.count / SECONDS_PER_ROUND);
     const over = (name) => results[name].flat().filter((x) => x.event > TARGET_MS).length;
     const floorName = 'the same app, no endpoints';
     const note = `${companies.length} companies × ${ENDPOINTS_PER_COMPANY} endpoints; delivered ${perSecond.map((x) => x.toFixed(0)).join(', ')}/s during the rounds; over ${TARGET_MS} ms: with ${over('app')}, without ${over('floor')} scorings`;
     return [
       row({ scenario: `score -> task.scored, ${RATE}/s, ${ENDPOINTS_PER_COMPANY} endpoints/company`, metric: 'p50 ms', app: per('app', 50), floor: per('floor', 50), floorName, note }),
       row({ scenario: `score -> task.scored, ${RATE}/s, ${ENDPOINTS_PER_COMPANY} endpoints/company`, metric: 'p99 ms', app: per('app', 99), floor: per('floor', 99), floorName, target: `p99 ≤ ${TARGET_MS} ms` }),
+      row({ scenario: `api CPU while scoring, ${ENDPOINTS_PER_COMPANY} endpoints/company`, metric: 'ms/s, all threads', app: cpu.app.map((c) => c.all), floor: cpu.floor.map((c) => c.all), floorName }),
+      row({ scenario: `api CPU while scoring, ${ENDPOINTS_PER_COMPANY} endpoints/company`, metric: 'ms/s, main thread', app: cpu.app.map((c) => c.main), floor: cpu.floor.map((c) => c.main), floorName }),
       row({ scenario: 'webhook delivery, event committed -> receiver', metric: 'p50 ms', app: lags.map((l) => percentile(l, 50)) }),
       row({ scenario: 'webhook delivery, event committed -> receiver', metric: 'p99 ms', app: lags.map((l) => percentile(l, 99)) }),
       row({ scenario: `webhook backlog drained, ${registered.length || companies.length * ENDPOINTS_PER_COMPANY} endpoints`, metric: 'deliveries/s', app: [(drained / drainMs) * 1000], note: `${drained} of ${backlog} deliveries in ${(drainMs / 1000).toFixed(1)} s to one local receiver` }),

@@ -1,5 +1,5 @@
 import { io, type Socket } from 'socket.io-client';
-import { EVENT_TYPES, type AnyEnvelope, type EventEnvelope, type EventType, type HandshakeAuth, type ServerControl } from '@kpi/contracts';
+import { EVENT_TYPES, LIVE_NOTE_TYPES, type AnyEnvelope, type EventEnvelope, type EventType, type HandshakeAuth, type LiveNotes, type LiveNoteType, type ServerControl } from '@kpi/contracts';
 import { store } from '../app/store';
 import { getToken } from './api';
 import { backoffDelay, SOCKET_BACKOFF } from './backoff';
@@ -11,6 +11,8 @@ type AnyHandler = (envelope: AnyEnvelope) => void;
 
 const handlers = new Map<EventType, Set<AnyHandler>>();
 const resyncHandlers = new Set<() => void>();
+const noteHandlers = new Map<LiveNoteType, Set<(note: unknown) => void>>();
+const liveHandlers = new Set<() => void>();
 
 let socket: Socket | null = null;
 let socketUserId: string | null = null;
@@ -60,6 +62,39 @@ export function onEvent<K extends EventType>(type: K, handler: EventHandler<K>):
   return () => {
     set.delete(h);
   };
+}
+
+/**
+ * Subscribes to one kind of live note (contracts' LiveNotes): news outside the event log, never replayed, so a
+ * screen that shows them also refetches on `onLive`. Returns the unsubscribe.
+ */
+export function onNote<K extends LiveNoteType>(type: K, handler: (note: LiveNotes[K]) => void): () => void {
+  let set = noteHandlers.get(type);
+  if (!set) noteHandlers.set(type, (set = new Set()));
+  const h = handler as (note: unknown) => void;
+  set.add(h);
+  return () => {
+    set.delete(h);
+  };
+}
+
+/** Called each time the socket is live again (every sync and resync): the live notes missed meanwhile are not replayed. */
+export function onLive(handler: () => void): () => void {
+  liveHandlers.add(handler);
+  return () => {
+    liveHandlers.delete(handler);
+  };
+}
+
+function deliverNote(type: LiveNoteType, note: unknown): void {
+  if (typeof note !== 'object' || note === null) return;
+  noteHandlers.get(type)?.forEach((handler) => {
+    try {
+      handler(note);
+    } catch (error) {
+      console.error(`Live note handler for ${type} failed`, error);
+    }
+  });
 }
 
 /** Called when the server can no longer replay what was missed: whoever shows data refetches it. */
@@ -136,6 +171,9 @@ export function connectSocket(userId: string): void {
   for (const type of EVENT_TYPES) {
     s.on(type, (envelope: unknown) => deliver(type, envelope));
   }
+  for (const type of LIVE_NOTE_TYPES) {
+    s.on(type, (note: unknown) => deliverNote(type, note));
+  }
   s.on('sync', (data: ServerControl['sync']) => {
     if (typeof data?.seq === 'number') tracker?.advanceTo(data.seq);
     const longAway = markLive();
@@ -143,11 +181,13 @@ export function connectSocket(userId: string): void {
     // fetch and this moment would be lost, so whoever shows data refetches it once, quietly. After a long
     // absence too: the replay brings every event, but not what time changed meanwhile (overdue tasks).
     if (!handshakeHadSince || longAway) resyncHandlers.forEach((handler) => handler());
+    liveHandlers.forEach((handler) => handler());
   });
   s.on('resync', (data: ServerControl['resync']) => {
     if (typeof data?.seq === 'number') tracker?.advanceTo(data.seq);
     markLive();
     resyncHandlers.forEach((handler) => handler());
+    liveHandlers.forEach((handler) => handler());
   });
   s.on('connect', () => {
     retryAttempt = 0;

@@ -49,3 +49,6 @@ export class WebhookAttempt {
   @Property({ type: 'datetime' })
   at: Date = new Date();
 }
+
+/** One row of the delivery log as it is written and answered: the endpoint named by its id. */
+export type AttemptRecord = Omit<WebhookAttempt, 'endpoint'> & { endpoint: Pick<WebhookEndpoint, 'id'> };

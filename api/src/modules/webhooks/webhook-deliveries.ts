@@ -2,18 +2,21 @@ import { Inject, Injectable } from '@nestjs/common';
 import { EntityManager } from '@mikro-orm/knex';
 import { APP_CONFIG, type AppConfig } from '../../config/env';
 import { afterFailure } from './retry-schedule';
-import type { PostOutcome } from './safe-post';
-import { DELIVERY_TIMEOUT_MS, succeeded, WebhookSender } from './webhook-sender';
+import { delivered } from './delivery-outcome';
+import { DELIVERY_TIMEOUT_MS, WebhookSender } from './webhook-sender';
 import type { WebhookEndpoint } from './webhook-endpoint.entity';
-import { WebhookSettler, type Sent } from './webhook-settler';
+import type { Sent } from './webhook-attempts';
+import { WebhookSettler } from './webhook-settler';
 import { WebhookRepository, type DeliveryState } from './webhook.repository';
 
-/** How long a node holds an endpoint without renewing: longer than one send may take. */
+/** How long a node holds an endpoint without renewing. */
 export const LEASE_MS = DELIVERY_TIMEOUT_MS + 5_000;
+/** A run renews its lease before sending on once less than this is left: more than one send may take, so it can. */
+const RENEW_BELOW_MS = DELIVERY_TIMEOUT_MS + 2_500;
 const BATCH = 50;
 /**
- * A run hands its successful deliveries over to be written down (webhook-settler.ts) after this many, or this long
- * after the first. The price: a node killed before they are written leaves those events due, and the next holder
+ * A run's sends are written down (webhook-settler.ts) after this many, or once one is done this long after the
+ * first began. The price: a node killed before they are written leaves those events due, and the next holder
  * resends them (under their ids, receivers dedupe).
  */
 export const SETTLE_EVERY = 10;
@@ -23,9 +26,10 @@ const SETTLE_WITHIN_MS = 20;
 export type Renew = (id: string) => Promise<number | null>;
 
 /**
- * Sends one endpoint's due events, in order, while this node holds its lease (docs/webhooks.md). The endpoint's
- * new position, the attempts' log rows and their live updates are written down together, a few deliveries at a
- * time (SETTLE_EVERY); a failure is written down at once and ends the run until its retry comes due.
+ * Sends one endpoint's due events, in order, while this node holds its lease (docs/webhooks.md). The sending
+ * thread takes a few at a time (SETTLE_EVERY) and answers what came of them; the endpoint's new position, the
+ * attempts' log rows and their live update are then written down together. A failure ends the run until its retry
+ * comes due.
  */
 @Injectable()
 export class WebhookDeliveries {
@@ -40,55 +44,56 @@ export class WebhookDeliveries {
   /** Works through `endpoint`, whose lease this node holds until `leaseUntil` (ms since the epoch). */
   async run(endpoint: WebhookEndpoint, owner: string, leaseUntil: number, renew: Renew): Promise<void> {
     const companyId = endpoint.company.id;
-    const pending: Sent[] = [];
-    let firstPendingAt = 0;
+    let writtenSeq = endpoint.deliveredSeq;
     // A run that starts on a failing endpoint tells the admins, with its first write, that it is well again.
     let recovering = endpoint.failingSince !== null;
     const settle = (sent: Sent[]): Promise<boolean> => {
       const announce = recovering;
       recovering = false;
+      writtenSeq = endpoint.deliveredSeq;
       return this.settle(endpoint, sent, owner, announce);
     };
     for (;;) {
-      const head = await this.repository.streamHead(this.em, companyId);
-      const batch = await this.repository.eventsAfter(this.em, companyId, endpoint.deliveredSeq, head, endpoint.eventTypes, BATCH);
-      if (batch.length === 0) {
-        // Past the events it does not take, too: written only when there is something to write.
-        const skipped = head > endpoint.deliveredSeq;
-        if (skipped) endpoint.deliveredSeq = head;
-        if (pending.length > 0 || skipped || recovering) await settle(pending.splice(0));
-        return;
-      }
-      for (const event of batch) {
-        if (leaseUntil - Date.now() < LEASE_MS / 2) {
-          if (pending.length > 0 && !(await settle(pending.splice(0)))) return;
-          const renewed = await renew(endpoint.id);
-          if (renewed === null) return;
-          leaseUntil = renewed;
+      const { head, events } = await this.repository.pendingEvents(this.em, companyId, endpoint.deliveredSeq, endpoint.eventTypes, BATCH);
+      const more = events.length === BATCH;
+      let next = 0;
+      do {
+        const sent: Sent[] = [];
+        if (next < events.length) {
+          if (leaseUntil - Date.now() < RENEW_BELOW_MS) {
+            const renewed = await renew(endpoint.id);
+            if (renewed === null) return;
+            leaseUntil = renewed;
+          }
+          const chunk = events.slice(next, next + SETTLE_EVERY);
+          const outcomes = await this.sender.sendInOrder(endpoint, chunk, { sendBefore: leaseUntil, answerWithinMs: SETTLE_WITHIN_MS });
+          next += outcomes.length;
+          for (const [i, outcome] of outcomes.entries()) {
+            const done: Sent = { event: chunk[i], outcome, attempt: endpoint.failures + 1 };
+            sent.push(done);
+            if (!delivered(outcome)) {
+              this.failed(endpoint, done);
+              await settle(sent);
+              return;
+            }
+            endpoint.deliveredSeq = chunk[i].seq!;
+            endpoint.failures = 0;
+            endpoint.failingSince = null;
+            endpoint.nextAttemptAt = null;
+          }
         }
-        const sent: Sent = { event, outcome: await this.sender.send(endpoint, event), attempt: endpoint.failures + 1 };
-        if (!delivered(sent.outcome)) {
-          this.failed(endpoint, sent, pending[pending.length - 1]);
-          await settle([...pending.splice(0), sent]);
-          return;
-        }
-        endpoint.deliveredSeq = event.seq!;
-        endpoint.failures = 0;
-        endpoint.failingSince = null;
-        endpoint.nextAttemptAt = null;
-        if (pending.push(sent) === 1) firstPendingAt = Date.now();
-        if (pending.length >= SETTLE_EVERY || Date.now() - firstPendingAt >= SETTLE_WITHIN_MS) {
-          if (!(await settle(pending.splice(0)))) return;
-        }
-      }
+        // Short of a batch, the read held every event the endpoint takes up to the head: through them, it is past the others too.
+        if (!more && next >= events.length) endpoint.deliveredSeq = Math.max(endpoint.deliveredSeq, head);
+        if ((sent.length > 0 || endpoint.deliveredSeq !== writtenSeq || recovering) && !(await settle(sent))) return;
+      } while (next < events.length);
+      if (!more) return;
     }
   }
 
   /** Schedules the failed event's retry, or pauses the endpoint when the schedule says so. */
-  private failed(endpoint: WebhookEndpoint, sent: Sent, previous: Sent | undefined): void {
+  private failed(endpoint: WebhookEndpoint, sent: Sent): void {
     const now = new Date();
     const outcome = sent.outcome!;
-    if (previous) endpoint.deliveredSeq = previous.event.seq!;
     endpoint.failures = sent.attempt;
     endpoint.failingSince ??= now;
     const next = afterFailure(
@@ -121,6 +126,3 @@ export class WebhookDeliveries {
     return this.settler.settle({ endpoint, owner, state, sent, announce: announce || endpoint.failures > 0, paused: !endpoint.active });
   }
 }
-
-/** Sent and taken, or nothing to send (a chat channel's silence), or passed over (too large): move on. */
-const delivered = (outcome: PostOutcome | null): boolean => outcome === null || succeeded(outcome) || (outcome.statusCode === null && outcome.error?.endsWith('passed over') === true);

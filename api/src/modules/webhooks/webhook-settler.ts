@@ -1,17 +1,12 @@
 import { Injectable } from '@nestjs/common';
 import { UnitOfWork } from '../../events/unit-of-work';
-import type { PostOutcome } from './safe-post';
+import type { AttemptRecord } from './webhook-attempt.entity';
 import type { WebhookEndpoint } from './webhook-endpoint.entity';
-import { WebhookAttempts } from './webhook-attempts';
+import { WebhookAttempts, type Sent } from './webhook-attempts';
 import { WebhookRepository, type DeliveryState } from './webhook.repository';
-import type { WebhookEvent } from '@kpi/contracts';
 
-/** One event sent and what came of it; `attempt` counts the tries at that event, this one included. */
-export interface Sent {
-  event: WebhookEvent;
-  outcome: PostOutcome | null;
-  attempt: number;
-}
+/** At most one unit of work this often: SQLite has one write connection, and every scoring queues on it. */
+export const SETTLE_SPACING_MS = 50;
 
 /** What one endpoint's run asks to have written down: its new state, the sends behind it, what to announce. */
 export interface Settlement {
@@ -31,16 +26,18 @@ interface Queued {
 
 /**
  * Writes down the outcomes of every endpoint this node sends to, one unit of work at a time (group commit): what
- * arrives while one is being written goes into the next, together. Each holds the endpoints' new positions, the
- * attempts' log rows and their live updates. One transaction per endpoint run put a write on SQLite's one
- * connection for every delivery, and the scorings queued behind them (docs/webhooks.md). Each settlement
- * answers whether its run still held the endpoint's lease.
+ * arrives while one is being written, or within SETTLE_SPACING_MS of the last, goes into the next, together. Each
+ * holds the endpoints' new positions and the attempts' log rows, and tells the admins of the new attempts in a live
+ * note, not in an event of the company's stream. One transaction per endpoint run, an event per attempt, put a
+ * write on SQLite's one connection for every delivery, and the scorings queued behind them (docs/webhooks.md).
+ * Each settlement answers whether its run still held the endpoint's lease.
  */
 @Injectable()
 export class WebhookSettler {
   private queue: Queued[] = [];
-  /** A unit of work is being written, or about to be: later settlements wait for the next. */
+  /** A unit of work is being written, or waits for its turn: later settlements go into the next. */
   private busy = false;
+  private lastFlushAt = 0;
 
   constructor(
     private readonly uow: UnitOfWork,
@@ -54,31 +51,45 @@ export class WebhookSettler {
       this.queue.push({ settlement, done, failed });
       if (this.busy) return;
       this.busy = true;
-      // Settlements of the same turn of the event loop go together.
-      setImmediate(() => void this.flush());
+      this.flushSoon();
     });
   }
 
+  /** Settlements of the same turn of the event loop go together, and at most one unit of work per spacing. */
+  private flushSoon(): void {
+    const wait = this.lastFlushAt + SETTLE_SPACING_MS - Date.now();
+    if (wait > 0) setTimeout(() => void this.flush(), wait);
+    else setImmediate(() => void this.flush());
+  }
+
   private async flush(): Promise<void> {
+    this.lastFlushAt = Date.now();
     const batch = this.queue.splice(0);
     try {
       const held = await this.uow.run(async (em, events) => {
-        const outcomes: boolean[] = [];
-        for (const { settlement: s } of batch) {
-          const kept = await this.repository.saveDeliveryState(em, s.endpoint.id, s.owner, s.state);
-          outcomes.push(kept);
-          if (!kept) continue;
-          for (const sent of s.sent) if (sent.outcome) this.attempts.record(em, events, s.endpoint, sent.event, sent.outcome, { trigger: 'delivery', attempt: sent.attempt });
+        // One statement for every endpoint of the batch (a node settles only its own runs: one owner).
+        const byOwner = new Map<string, { id: string; state: DeliveryState }[]>();
+        for (const { settlement: s } of batch) byOwner.set(s.owner, [...(byOwner.get(s.owner) ?? []), { id: s.endpoint.id, state: s.state }]);
+        const written = new Set<string>();
+        for (const [owner, states] of byOwner) (await this.repository.saveDeliveryStates(em, owner, states)).forEach((id) => written.add(id));
+        const kept = batch.map(({ settlement: s }) => written.has(s.endpoint.id));
+        const rows: AttemptRecord[] = [];
+        for (const [i, { settlement: s }] of batch.entries()) {
+          if (!kept[i]) continue;
+          const written = this.attempts.deliveryRows(events, s.endpoint, s.sent);
+          rows.push(...written);
+          this.attempts.announceDeliveries(events, s.endpoint, written);
           if (s.announce) this.attempts.announceEndpoint(events, s.endpoint);
           if (s.paused) await this.attempts.notifyPaused(em, events, s.endpoint);
         }
-        return outcomes;
+        await this.repository.insertAttempts(em, rows);
+        return kept;
       });
       batch.forEach((q, i) => q.done(held[i]));
     } catch (err) {
       for (const q of batch) q.failed(err);
     }
-    if (this.queue.length > 0) setImmediate(() => void this.flush());
+    if (this.queue.length > 0) this.flushSoon();
     else this.busy = false;
   }
 }

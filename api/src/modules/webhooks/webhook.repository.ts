@@ -1,18 +1,21 @@
 import { Injectable } from '@nestjs/common';
 import { EntityManager } from '@mikro-orm/knex';
-import type { FilterQuery } from '@mikro-orm/core';
+import type { EntityDictionary, FilterQuery } from '@mikro-orm/core';
 import { WEBHOOK_EVENT_TYPES, type WebhookAttempt as WebhookAttemptView, type WebhookEndpoint as WebhookEndpointView, type WebhookEvent } from '@kpi/contracts';
 import { CursorCodec } from '../../common/paging/cursor-codec';
 import { after, orderOf, type SortKey } from '../../common/paging/keyset';
 import { cut, Page } from '../../common/paging/page';
 import { dbDate, placeholders } from '../../common/rows/params';
 import { Scope } from '../../common/tenancy/scope';
-import { WebhookAttempt } from './webhook-attempt.entity';
+import { WebhookAttempt, type AttemptRecord } from './webhook-attempt.entity';
 import { WebhookEndpoint } from './webhook-endpoint.entity';
 import { toAttemptView, toEndpointView, toWebhookEvent } from './webhook.view';
 import type { DbDate } from '../../common/rows/columns';
 import { execute } from '../../database/bound-sql';
 import { readRows } from '../../database/read-rows';
+
+/** Rows per insert into the delivery log: far below either database's limit on bound values. */
+const ATTEMPTS_PER_INSERT = 200;
 
 /** An endpoint's delivery state as a run leaves it. */
 export type DeliveryState = Pick<WebhookEndpoint, 'deliveredSeq' | 'failures' | 'failingSince' | 'nextAttemptAt' | 'active' | 'pausedReason' | 'updatedAt'>;
@@ -106,6 +109,24 @@ export class WebhookRepository {
     return rows.map(eventOf);
   }
 
+  /**
+   * The stream's head and the company's shared events after `afterSeq` up to it, of the given types, in order: what a
+   * delivery run reads each time round, in one statement (one snapshot) on the read connection.
+   */
+  async pendingEvents(em: EntityManager, companyId: string, afterSeq: number, types: readonly string[], limit: number): Promise<{ head: number; events: WebhookEvent[] }> {
+    if (types.length === 0) return { head: await this.streamHead(em, companyId), events: [] };
+    const rows = await readRows<{ head: number | string } & { [K in keyof EventRow]: EventRow[K] | null }>(
+      em,
+      `select s.last_seq as head, l.id, l.type, l.seq, l.payload, l.at, l.company_id from stream_sequences s
+       left join event_log l on l.stream = s.stream and l.company_id = ? and l.seq > ? and l.seq <= s.last_seq
+         and l.audience_kind in (?, ?) and l.type in (${placeholders(types)})
+       where s.stream = ? order by l.seq limit ?`,
+      [companyId, afterSeq, ...SHARED_COPIES, ...types, companyId, limit],
+    );
+    const head = Number(rows[0]?.head ?? 0);
+    return { head, events: rows.flatMap((row) => (row.id === null ? [] : [eventOf(row as EventRow)])) };
+  }
+
   /** One logged event of the company that may leave it, or null (another company's, internal, or pruned). */
   async event(em: EntityManager, scope: Scope, eventId: string): Promise<WebhookEvent | null> {
     const company = scope.sql('company_id');
@@ -156,10 +177,15 @@ export class WebhookRepository {
     return rows.map((r) => r.id);
   }
 
-  /** The active endpoints `owner` holds among `ids`, with their sealed secrets, as the database has them now. */
-  held(ids: string[], owner: string): Promise<WebhookEndpoint[]> {
-    if (ids.length === 0) return Promise.resolve([]);
-    return this.em.fork().find(WebhookEndpoint, { id: { $in: ids }, leaseOwner: owner, active: true }, { populate: ['secretEnc', 'previousSecretEnc'] });
+  /**
+   * The active endpoints `owner` holds among `ids`, with their sealed secrets, as the database has them now: read
+   * beside SQLite's writer (read-rows.ts), since the lease that named `owner` has committed.
+   */
+  async held(ids: string[], owner: string): Promise<WebhookEndpoint[]> {
+    if (ids.length === 0) return [];
+    const rows = await readRows<EntityDictionary<WebhookEndpoint>>(this.em, `select * from webhook_endpoints where id in (${placeholders(ids)}) and lease_owner = ? and active = ?`, [...ids, owner, true]);
+    const em = this.em.fork();
+    return rows.map((row) => em.map(WebhookEndpoint, row));
   }
 
   async release(ids: string[], owner: string): Promise<void> {
@@ -167,26 +193,44 @@ export class WebhookRepository {
     await execute(this.em, `update webhook_endpoints set lease_owner = null, lease_until = null where id in (${placeholders(ids)}) and lease_owner = ?`, [...ids, owner]);
   }
 
-  /** Writes a run's delivery state in the unit of work recording its attempts; false if the lease was lost. */
-  async saveDeliveryState(em: EntityManager, id: string, owner: string, state: DeliveryState): Promise<boolean> {
+  /**
+   * Writes the delivery states of the runs `owner` settles together, in the unit of work recording their attempts:
+   * one statement, however many endpoints. Answers the ids written; an endpoint whose lease `owner` lost is not.
+   */
+  async saveDeliveryStates(em: EntityManager, owner: string, states: readonly { id: string; state: DeliveryState }[]): Promise<Set<string>> {
+    if (states.length === 0) return new Set();
     const at = dbDate(em);
+    const columns: [string, (s: DeliveryState) => unknown][] = [
+      ['delivered_seq', (s) => s.deliveredSeq],
+      ['failures', (s) => s.failures],
+      ['failing_since', (s) => (s.failingSince ? at(s.failingSince) : null)],
+      ['next_attempt_at', (s) => (s.nextAttemptAt ? at(s.nextAttemptAt) : null)],
+      ['active', (s) => s.active],
+      ['paused_reason', (s) => s.pausedReason],
+      ['updated_at', (s) => at(s.updatedAt)],
+    ];
+    // `else` the column itself: PostgreSQL then reads each value as the column's type.
+    const cases = columns.map(([column]) => `${column} = case id ${states.map(() => 'when ? then ?').join(' ')} else ${column} end`);
     const rows = await execute<{ id: string }>(
       em,
-      `update webhook_endpoints set delivered_seq = ?, failures = ?, failing_since = ?, next_attempt_at = ?, active = ?, paused_reason = ?, updated_at = ?
-       where id = ? and lease_owner = ? returning id`,
-      [
-        state.deliveredSeq,
-        state.failures,
-        state.failingSince ? at(state.failingSince) : null,
-        state.nextAttemptAt ? at(state.nextAttemptAt) : null,
-        state.active,
-        state.pausedReason,
-        at(state.updatedAt),
-        id,
-        owner,
-      ],
+      `update webhook_endpoints set ${cases.join(', ')} where id in (${placeholders(states)}) and lease_owner = ? returning id`,
+      [...columns.flatMap(([, value]) => states.flatMap(({ id, state }) => [id, value(state)])), ...states.map((s) => s.id), owner],
     );
-    return rows.length === 1;
+    return new Set(rows.map((r) => r.id));
+  }
+
+  /** Writes rows of the delivery log, a few hundred to a statement. */
+  async insertAttempts(em: EntityManager, rows: readonly AttemptRecord[]): Promise<void> {
+    const at = dbDate(em);
+    for (let i = 0; i < rows.length; i += ATTEMPTS_PER_INSERT) {
+      const chunk = rows.slice(i, i + ATTEMPTS_PER_INSERT);
+      await execute(
+        em,
+        `insert into webhook_attempts (id, endpoint_id, company_id, event_id, seq, event_type, "trigger", attempt, succeeded, status_code, duration_ms, response, error, at)
+         values ${chunk.map(() => '(?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)').join(', ')}`,
+        chunk.flatMap((r) => [r.id, r.endpoint.id, r.companyId, r.eventId, r.seq, r.eventType, r.trigger, r.attempt, r.succeeded, r.statusCode, r.durationMs, r.response, r.error, at(r.at)]),
+      );
+    }
   }
 
   /** The name of a person of the endpoint's company, for a chat message; null once they are gone. */

@@ -1,7 +1,7 @@
 import type { WebhookAttempt as WebhookAttemptView, WebhookEndpoint as WebhookEndpointView, WebhookEvent } from '@kpi/contracts';
 import { isoDate, type DbDate } from '../../common/rows/columns';
 import type { EventLog } from '../../events/event-log.entity';
-import type { WebhookAttempt } from './webhook-attempt.entity';
+import type { AttemptRecord } from './webhook-attempt.entity';
 import type { WebhookEndpoint } from './webhook-endpoint.entity';
 
 /** The one mapping of an endpoint row to its answer. */
@@ -24,7 +24,7 @@ export const toEndpointView = (e: WebhookEndpoint): WebhookEndpointView => ({
 });
 
 /** The one mapping of an attempt row to its answer. */
-export const toAttemptView = (a: WebhookAttempt): WebhookAttemptView => ({
+export const toAttemptView = (a: AttemptRecord): WebhookAttemptView => ({
   _id: a.id,
   endpoint: a.endpoint.id,
   eventId: a.eventId,

@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
 import { WebhookAttemptPruner } from './attempt-pruner';
+import { SendThread } from './send-thread';
 import { EventsFeedController } from './events-feed.controller';
 import { WebhookAttempts } from './webhook-attempts';
 import { WebhookDeliveries } from './webhook-deliveries';
@@ -13,6 +14,6 @@ import { WebhooksService } from './webhooks.service';
 /** Integrations: signed webhooks, Slack and Teams messages, and the events feed (docs/webhooks.md). */
 @Module({
   controllers: [WebhooksController, EventsFeedController],
-  providers: [WebhooksService, WebhookRepository, WebhookSender, WebhookAttempts, WebhookDeliveries, WebhookSettler, WebhookDispatcher, WebhookAttemptPruner],
+  providers: [WebhooksService, WebhookRepository, SendThread, WebhookSender, WebhookAttempts, WebhookDeliveries, WebhookSettler, WebhookDispatcher, WebhookAttemptPruner],
 })
 export class WebhooksModule {}

@@ -212,7 +212,7 @@ export class WebhooksService {
 
   private async sendNow(endpoint: WebhookEndpoint, event: WebhookEvent, trigger: 'test' | 'redeliver'): Promise<WebhookAttemptView> {
     const outcome = (await this.sender.send(endpoint, event)) ?? { sentAt: new Date(), statusCode: null, response: '', error: 'Nothing to post to a chat channel for this event', durationMs: 0 };
-    return this.uow.run(async (em, events) => this.attempts.record(em, events, endpoint, event, outcome, { trigger, attempt: 1 }));
+    return this.uow.run(async (em, events) => this.attempts.record(em, events, endpoint, event, outcome, trigger));
   }
 
   /** Refuses a URL the server would never send to, naming why. */

@@ -24,7 +24,7 @@ export const sortedEndpointsAtom = atom((get) => [...get(endpointsAtom)].sort((a
 export const openLogAtom = atom<string | null>(null);
 onSessionReset(() => store.set(openLogAtom, null));
 
-/** The open delivery log's attempts, newest first; webhook.attempted events for that endpoint go on top. */
+/** The open delivery log's attempts, newest first; live attempts for that endpoint (webhook.attempted, webhook.deliveries) go on top. */
 export const deliveryLog = pagedLoadable<WebhookAttempt>({
   failure: LOG_FAILED,
   describe: (error) => errorMessage(error, LOG_FAILED),

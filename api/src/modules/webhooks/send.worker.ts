@@ -1,0 +1,59 @@
+import { parentPort, workerData } from 'node:worker_threads';
+import { delivered } from './delivery-outcome';
+import { safePost, type PostOutcome } from './safe-post';
+import { SecretBox } from './secret-box';
+import type { SendAnswer, SendOrder, SendThreadData } from './send-order';
+import { signedHeaders } from './signature';
+
+/**
+ * The sending thread's entry (started by send-thread.ts): opens the signing secrets, signs, and POSTs one endpoint's
+ * events in order through the guarded lookup (safe-post.ts), so none of it runs on the event loop that serves
+ * requests. Orders come, and answers go, a list at a time.
+ */
+const box = new SecretBox((workerData as SendThreadData).serverSecret);
+const port = parentPort!;
+
+const notSent = (error: string): PostOutcome => ({ sentAt: new Date(), statusCode: null, response: '', error, durationMs: 0 });
+
+async function sendInOrder(order: SendOrder): Promise<(PostOutcome | null)[]> {
+  const outcomes: (PostOutcome | null)[] = [];
+  let secrets: string[] | null;
+  try {
+    secrets = order.sealedSecrets?.map((sealed) => box.open(sealed)) ?? null;
+  } catch {
+    return [notSent('The signing secret cannot be read (JWT_SECRET changed?): rotate it')];
+  }
+  const began = Date.now();
+  for (const delivery of order.deliveries) {
+    if (outcomes.length > 0 && Date.now() - began >= order.answerWithinMs) break;
+    if ('outcome' in delivery) {
+      outcomes.push(delivery.outcome);
+      continue;
+    }
+    if (Date.now() + order.options.timeoutMs > order.sendBefore) break;
+    // Signed just before it leaves: the timestamp says when this attempt was made.
+    const headers = secrets ? signedHeaders(secrets, delivery.eventId, Math.floor(Date.now() / 1000), delivery.body) : {};
+    const outcome = await safePost(order.url, delivery.body, headers, order.options);
+    outcomes.push(outcome);
+    if (!delivered(outcome)) break;
+  }
+  return outcomes;
+}
+
+/** Answers known in this turn of the event loop: handed back together, one message. */
+let answers: SendAnswer[] = [];
+function answer(id: number, outcomes: (PostOutcome | null)[]): void {
+  if (answers.push({ id, outcomes }) > 1) return;
+  setImmediate(() => {
+    port.postMessage(answers);
+    answers = [];
+  });
+}
+
+port.on('message', (orders: SendOrder[]) => {
+  for (const order of orders) {
+    void sendInOrder(order)
+      .catch((err: Error) => [notSent(`Not sent: ${err.message}`)])
+      .then((outcomes) => answer(order.id, outcomes));
+  }
+});
