@@ -1,6 +1,5 @@
 import { Logger } from '@nestjs/common';
 import { Migrator } from '@mikro-orm/migrations';
-import { SqliteDriver } from '@mikro-orm/sqlite';
 import { PostgreSqlDriver } from '@mikro-orm/postgresql';
 import type { Options } from '@mikro-orm/core';
 import { mkdirSync } from 'node:fs';
@@ -9,13 +8,12 @@ import { entityManagerInScope } from '../common/request-scope/request-scope';
 import { ENTITIES } from '../schema/entities';
 import { MIGRATIONS } from '../schema/migrations';
 import { MIGRATIONS_POSTGRESQL } from '../schema/migrations/postgresql';
-import { StatementCachingConnection } from '../database/statement-cache';
-import type { SqliteDatabase } from '../database/sqlite-driver';
+import { sqliteDriverWith } from '../database/sqlite-driver';
 import { WRITER_AUTOCHECKPOINT_PAGES } from '../database/wal-checkpointer';
 import type { AppConfig } from './env';
 
 /**
- * SQLite runs in WAL mode with foreign keys on; pragmas run in order on each new connection.
+ * SQLite runs in WAL mode with foreign keys on; pragmas run in order on each new connection (database/sqlite-driver.ts).
  * `synchronous = NORMAL`: in WAL mode a commit is durable across a crash of the process (the crash-durability
  * suite kills the server mid-burst), and the fsync moves from every commit to checkpoints. What it gives up:
  * on power loss or an OS crash the last commits before the latest checkpoint may be rolled back (never
@@ -31,6 +29,9 @@ const SQLITE_PRAGMAS = [
 ];
 
 const ORM_LOGGER = new Logger('MikroORM');
+
+/** Knex's sqlite3 dialect with our statement-keeping connection, the pragmas run on each new connection. */
+const SQLITE_DRIVER = sqliteDriverWith(SQLITE_PRAGMAS);
 
 export function ormOptions(config: AppConfig): Options {
   const common = {
@@ -76,23 +77,8 @@ export function ormOptions(config: AppConfig): Options {
   if (file !== ':memory:') mkdirSync(dirname(file), { recursive: true });
   return {
     ...common,
-    driver: SqliteDriver,
+    driver: SQLITE_DRIVER,
     dbName: file,
-    pool: {
-      min: 1,
-      max: 1,
-      // knex's sqlite3 dialect calls `all`, `run` and `close` on the connection it is handed: ours, which keeps statements.
-      afterCreate: (conn: SqliteDatabase, done: (err: Error | null, conn: unknown) => void) => {
-        conn.serialize(() => {
-          let failed: Error | null = null;
-          SQLITE_PRAGMAS.forEach((sql, i) =>
-            conn.run(sql, (err) => {
-              failed = failed ?? err;
-              if (i === SQLITE_PRAGMAS.length - 1) done(failed, failed ? conn : new StatementCachingConnection(conn));
-            }),
-          );
-        });
-      },
-    },
+    pool: { min: 1, max: 1 },
   };
 }

@@ -1,6 +1,7 @@
 import { tracingChannel } from 'node:diagnostics_channel';
 import type { EntityManager, Knex } from '@mikro-orm/knex';
 import { onSqlite } from './dialect';
+import { heldConnection } from './knex-transaction';
 
 /** SQLite binds no booleans: the ORM's connection turns them into 1 and 0, and so does this. */
 const bindable = (params: readonly unknown[]) => params.map((p) => (typeof p === 'boolean' ? Number(p) : p));
@@ -11,7 +12,8 @@ export interface RowSource {
 }
 
 /**
- * The statements the api sends past knex (the read connection's, read-rows.ts), published on a diagnostics channel
+ * The statements the api sends past knex (the read connection's, read-rows.ts, and those inside a transaction on
+ * SQLite), published on a diagnostics channel
  * (node:diagnostics_channel) as knex publishes its own on its `query` events: `start` with `{ sql, params }`, then
  * `asyncEnd` with `result` (the rows) or `error`. It costs nothing while nobody subscribes; the e2e suites' tenancy
  * check and statement counts do, and so could an APM.
@@ -54,7 +56,7 @@ function sqliteTransaction(em: EntityManager): Knex.Transaction | null {
 
 /**
  * One hand-written statement; resolves with its rows (none for a write without `returning`). On SQLite inside a
- * transaction it goes through the transaction's knex (`trx.raw`), its parameters bound. MikroORM's `execute`
+ * transaction it goes straight to the connection the transaction holds (knex-transaction.ts), its parameters bound. MikroORM's `execute`
  * instead writes every parameter into the SQL text (its `formatQuery`): each text is new, so SQLite prepares every
  * statement afresh (a trip to the thread pool of its own, and a finalize on the main thread), and quoting the
  * values cost more than running most statements. Bound, a text repeats and its prepared statement is kept
@@ -65,7 +67,7 @@ export async function execute<T = unknown>(em: EntityManager, sql: string, param
   const trx = sqliteTransaction(em);
   if (!trx) return inTurn(em, () => em.execute<T[]>(sql, [...params]));
   try {
-    return (await trx.raw(sql, bindable(params) as Knex.RawBinding[])) as T[];
+    return await allRows<T>(await heldConnection<RowSource>(trx), sql, params);
   } catch (err) {
     // As the ORM reports it (a unique violation as UniqueConstraintViolationException, and so on).
     throw em.getDriver().convertException(err as Error);

@@ -2,6 +2,10 @@ import { UniqueConstraintViolationException } from '@mikro-orm/core';
 import { MikroORM, type EntityManager } from '@mikro-orm/sqlite';
 import { execute } from '../../src/database/bound-sql';
 import { readRows } from '../../src/database/read-rows';
+import { heldConnection, KNEX_VERSION_CHECKED } from '../../src/database/knex-transaction';
+import { StatementCachingConnection } from '../../src/database/statement-cache';
+import { createRequire } from 'node:module';
+import type { Knex } from '@mikro-orm/knex';
 import { startTestApp, type TestApp } from '../utils/test-app';
 import { watchStatements } from '../utils/statement-watch';
 
@@ -76,5 +80,17 @@ describe('statements with bound parameters', () => {
     // may be another transaction's by now.
     expect(kept!.isInTransaction()).toBe(true);
     await expect(execute(kept!, 'select 1')).rejects.toThrow('The transaction is already complete');
+  });
+
+  it("reach the transaction's connection through the one knex internal checked, at the knex version it was checked on", async () => {
+    const knexVersion = (createRequire(require.resolve('@mikro-orm/knex'))('knex/package.json') as { version: string }).version;
+    // An upgrade fails here: read knex-transaction.ts again against the new knex, then move the pin.
+    expect(knexVersion).toBe(KNEX_VERSION_CHECKED);
+    await em.transactional(async (tx) => {
+      const trx = tx.getTransactionContext<Knex.Transaction>()!;
+      const connection = await heldConnection(trx);
+      expect(connection).toBeInstanceOf(StatementCachingConnection);
+      expect(await heldConnection(trx)).toBe(connection);
+    });
   });
 });
