@@ -69,16 +69,20 @@ export class WebhookSettler {
       const held = await this.uow.run(async (em, events) => {
         // One statement for every endpoint of the batch (a node settles only its own runs: one owner).
         const byOwner = new Map<string, { id: string; state: DeliveryState }[]>();
-        for (const { settlement: s } of batch) byOwner.set(s.owner, [...(byOwner.get(s.owner) ?? []), { id: s.endpoint.id, state: s.state }]);
+        for (const { settlement: s } of batch) {
+          const states = byOwner.get(s.owner) ?? [];
+          states.push({ id: s.endpoint.id, state: s.state });
+          byOwner.set(s.owner, states);
+        }
         const written = new Set<string>();
         for (const [owner, states] of byOwner) (await this.repository.saveDeliveryStates(em, owner, states)).forEach((id) => written.add(id));
         const kept = batch.map(({ settlement: s }) => written.has(s.endpoint.id));
         const rows: AttemptRecord[] = [];
         for (const [i, { settlement: s }] of batch.entries()) {
           if (!kept[i]) continue;
-          const written = this.attempts.deliveryRows(events, s.endpoint, s.sent);
-          rows.push(...written);
-          this.attempts.announceDeliveries(events, s.endpoint, written);
+          const logged = this.attempts.deliveryRows(events, s.endpoint, s.sent);
+          rows.push(...logged);
+          this.attempts.announceDeliveries(events, s.endpoint, logged);
           if (s.announce) this.attempts.announceEndpoint(events, s.endpoint);
           if (s.paused) await this.attempts.notifyPaused(em, events, s.endpoint);
         }
