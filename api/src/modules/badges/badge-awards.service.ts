@@ -5,7 +5,7 @@ import { NotificationsService } from '../notifications/notifications.service';
 import { storeAwards, type StoredAward } from './badge-awards';
 import { BadgeCatalogue } from './badge-catalogue';
 import type { AwardDraft } from './badge-rules';
-import { toUserBadgeView } from './badge.view';
+import { toUserBadge } from './badge.repository';
 
 const PROFILE = '/executive/profile';
 
@@ -25,7 +25,7 @@ export class BadgeAwardsService {
     const awards = await storeAwards(em, this.catalogue, companyId, drafts);
     for (const award of awards) {
       const { userId, badge, reason } = award;
-      const payload = { userId, userBadge: toUserBadgeView(award) };
+      const payload = { userId, userBadge: toUserBadge(award) };
       events.record('badge.awarded', { kind: 'user', userId, companyId }, payload);
       events.record('badge.awarded', { kind: 'admins', companyId }, payload);
       // Written with the unit of work's other notifications, in one statement (notifications.service.ts).

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { EntityManager } from '@mikro-orm/knex';
 import type { BadgeCatalogue } from './badge-catalogue';
 import type { AwardDraft } from './badge-rules';
-import type { BadgeFields } from './badge.view';
+import type { BadgeFields } from './badge.repository';
 import { dbDate } from '../../common/rows/params';
 import { execute } from '../../database/bound-sql';
 

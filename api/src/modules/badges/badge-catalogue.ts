@@ -3,7 +3,7 @@ import type { EntityManager } from '@mikro-orm/knex';
 import { EVENT_TYPES } from '@kpi/contracts';
 import { CacheDrops, keepAll, type DropRules } from '../../common/caching/cache-drops';
 import { execute } from '../../database/bound-sql';
-import type { BadgeFields } from './badge.view';
+import type { BadgeFields } from './badge.repository';
 
 /** No event changes the catalogue: migrations write it, and nothing at run time does. */
 const CATALOGUE_DROPS = Object.fromEntries(EVENT_TYPES.map((type) => [type, keepAll])) as unknown as DropRules;

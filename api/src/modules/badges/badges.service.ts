@@ -8,9 +8,7 @@ import { Scope } from '../../common/tenancy/scope';
 import { User } from '../users/user.entity';
 import { UnitOfWork } from '../../events/unit-of-work';
 import { BadgeAwardsService } from './badge-awards.service';
-import { Badge } from './badge.entity';
-import { toBadgeView, toUserBadgeView } from './badge.view';
-import { UserBadge } from './user-badge.entity';
+import { awardsOf, badgeById, catalogueAnswer, toUserBadge } from './badge.repository';
 
 @Injectable()
 export class BadgesService {
@@ -21,16 +19,14 @@ export class BadgesService {
   ) {}
 
   async catalogue(): Promise<BadgeView[]> {
-    const badges = await this.em.fork().find(Badge, {}, { orderBy: { name: 'asc' } });
-    return badges.map(toBadgeView);
+    return catalogueAnswer(this.em.fork());
   }
 
   async forUser(actor: Actor, userId: string): Promise<UserBadgeView[]> {
     const em = this.em.fork();
     const scope = Scope.of(actor);
     const user = await scope.visibleUser(em, User, userId);
-    const awards = await em.find(UserBadge, scope.where({ user }), { populate: ['badge'], orderBy: { awardedAt: 'desc' } });
-    return awards.map(toUserBadgeView);
+    return awardsOf(em, scope, user);
   }
 
   /** An admin recognises an executive of their own company by hand. */
@@ -38,13 +34,13 @@ export class BadgesService {
     return this.uow.run(async (em, events) => {
       const user = await Scope.of(actor).visibleUser(em, User, input.userId);
       if (user.role !== 'executive' || !user.company) throw forbidden('Badges are awarded to executives');
-      const badge = await em.findOne(Badge, { id: input.badgeId });
+      const badge = await badgeById(em, input.badgeId);
       if (!badge) throw invalid('Badge does not exist', 'badgeId');
       // Each award by hand is its own period, so the same badge can recognise someone more than once.
       const [award] = await this.awards.award(em, events, user.company.id, [
         { userId: user.id, badgeId: badge.id as BadgeId, period: `manual:${randomUUID()}`, reason: input.reason || `Awarded by ${actor.name}` },
       ]);
-      return toUserBadgeView(award);
+      return toUserBadge(award);
     });
   }
 }

@@ -6,15 +6,8 @@ import { notFound } from '../../common/errors/app-error';
 import { UnitOfWork } from '../../events/unit-of-work';
 import { deleteStream } from '../../events/stored-events';
 import { ScoreAggregatesService } from '../stats/score-aggregates.service';
-import { ScoreHistory } from '../tasks/score-history.entity';
-import { User } from '../users/user.entity';
-import { ScoringKey } from '../tasks/scoring-key.entity';
 import { Company } from './company.entity';
-import { toCompanyView } from './company.view';
-import { memberCounts } from './member-counts.query';
-
-
-const NO_MEMBERS = { admins: 0, executives: 0 };
+import { allCompanies, companyAnswer, companyToChange, membersOf, NO_MEMBERS, removeCompany, toCompany } from './company.repository';
 
 /** Companies are the superadmin's to manage; the roles guard on the controller enforces that. */
 @Injectable()
@@ -26,23 +19,18 @@ export class CompaniesService {
   ) {}
 
   async list(_actor: Actor): Promise<CompanyView[]> {
-    const em = this.em.fork();
-    const companies = await em.find(Company, {}, { orderBy: { createdAt: 'desc', name: 'asc' } });
-    const counts = await memberCounts(em);
-    return companies.map((c) => toCompanyView(c, counts.get(c.id) ?? NO_MEMBERS));
+    return allCompanies(this.em.fork());
   }
 
-  async view(em: EntityManager, id: string): Promise<CompanyView> {
-    const company = await em.findOneOrFail(Company, { id });
-    const counts = await memberCounts(em, [id]);
-    return toCompanyView(company, counts.get(id) ?? NO_MEMBERS);
+  view(em: EntityManager, id: string): Promise<CompanyView> {
+    return companyAnswer(em, id);
   }
 
   create(_actor: Actor, input: CreateCompanyInput): Promise<CompanyView> {
     return this.uow.run(async (em, events) => {
       const company = em.create(Company, { ...input, timeZone: input.timeZone || 'UTC' });
       await em.flush();
-      const view = toCompanyView(company, NO_MEMBERS);
+      const view = toCompany(company, NO_MEMBERS);
       events.record('company.created', { kind: 'superadmin' }, { company: view }, { before: null });
       return view;
     });
@@ -50,9 +38,8 @@ export class CompaniesService {
 
   update(_actor: Actor, id: string, input: UpdateCompanyInput): Promise<CompanyView> {
     return this.uow.run(async (em, events) => {
-      const company = await em.findOne(Company, { id });
-      if (!company) throw notFound('Company');
-      const before = toCompanyView(company, NO_MEMBERS);
+      const company = await companyToChange(em, id);
+      const before = toCompany(company, NO_MEMBERS);
       const zone = company.timeZone;
       em.assign(company, Object.fromEntries(Object.entries(input).filter(([, v]) => v !== undefined)));
       await em.flush();
@@ -71,16 +58,11 @@ export class CompaniesService {
   remove(_actor: Actor, id: string): Promise<MessageResponse> {
     return this.uow.run(async (em, events) => {
       // Read for the audit trail's entry (the company's name and settings), and to answer 404.
-      const company = await em.findOne(Company, { id });
-      if (!company) throw notFound('Company');
-      const before = toCompanyView(company, NO_MEMBERS);
-      const members = await em.find(User, { company: id }, { fields: ['id', 'tokenVersion'] });
-      const found = await em.nativeDelete(Company, { id });
-      if (!found) throw notFound('Company');
+      const company = await companyToChange(em, id);
+      const before = toCompany(company, NO_MEMBERS);
+      const members = await membersOf(em, id);
+      if (!(await removeCompany(em, id))) throw notFound('Company');
       await deleteStream(em, id);
-      // History keeps plain ids (it outlives a task or a user), so no foreign key removes it with the company.
-      await em.nativeDelete(ScoreHistory, { companyId: id });
-      await em.nativeDelete(ScoringKey, { companyId: id });
       // Once committed, this also closes the company's wall displays' sockets (realtime/disconnects.ts).
       events.record('company.deleted', { kind: 'superadmin' }, { companyId: id }, { before });
       // Each member's sockets close (on every instance) and any cached session ends. The company's own stream is
