@@ -4,7 +4,8 @@ import { join } from 'node:path';
 import type { DevMail, DevMailbox as DevMailboxList } from '@kpi/contracts';
 import { notFound } from '../../common/errors/app-error';
 import { APP_CONFIG, type AppConfig } from '../../config/env';
-import { devMailDir, MailTransport } from './mail-transport';
+import { MailTransport } from './mail-transport';
+import { devMailDir } from './outgoing-mail';
 
 /** The most messages the developer mailbox lists. */
 export const DEV_MAILBOX_SIZE = 50;

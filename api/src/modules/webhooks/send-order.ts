@@ -9,7 +9,6 @@ export type Delivery = { eventId: string; body: string } | { outcome: PostOutcom
  * nor, once one is done, later than `answerWithinMs` after the first began: what it answers is written down then.
  */
 export interface SendOrder {
-  id: number;
   url: string;
   /** The endpoint's live signing secrets as stored (sealed), newest first; null for an unsigned chat channel. */
   sealedSecrets: string[] | null;
@@ -18,12 +17,6 @@ export interface SendOrder {
   /** Milliseconds since the epoch. */
   sendBefore: number;
   answerWithinMs: number;
-}
-
-/** What came of an order: one outcome per delivery it went through, in order (fewer than it was given when it stopped). */
-export interface SendAnswer {
-  id: number;
-  outcomes: (PostOutcome | null)[];
 }
 
 /** What the sending thread is started with. */

@@ -1,17 +1,17 @@
-import { parentPort, workerData } from 'node:worker_threads';
+import { workerData } from 'node:worker_threads';
+import { serveOrders } from '../../common/threads/order-port';
 import { delivered } from './delivery-outcome';
 import { safePost, type PostOutcome } from './safe-post';
 import { SecretBox } from './secret-box';
-import type { SendAnswer, SendOrder, SendThreadData } from './send-order';
+import type { SendOrder, SendThreadData } from './send-order';
 import { signedHeaders } from './signature';
 
 /**
  * The sending thread's entry (started by send-thread.ts): opens the signing secrets, signs, and POSTs one endpoint's
  * events in order through the guarded lookup (safe-post.ts), so none of it runs on the event loop that serves
- * requests. Orders come, and answers go, a list at a time.
+ * requests. Orders come, and answers go, a list at a time (common/threads/).
  */
 const box = new SecretBox((workerData as SendThreadData).serverSecret);
-const port = parentPort!;
 
 const notSent = (error: string): PostOutcome => ({ sentAt: new Date(), statusCode: null, response: '', error, durationMs: 0 });
 
@@ -40,20 +40,4 @@ async function sendInOrder(order: SendOrder): Promise<(PostOutcome | null)[]> {
   return outcomes;
 }
 
-/** Answers known in this turn of the event loop: handed back together, one message. */
-let answers: SendAnswer[] = [];
-function answer(id: number, outcomes: (PostOutcome | null)[]): void {
-  if (answers.push({ id, outcomes }) > 1) return;
-  setImmediate(() => {
-    port.postMessage(answers);
-    answers = [];
-  });
-}
-
-port.on('message', (orders: SendOrder[]) => {
-  for (const order of orders) {
-    void sendInOrder(order)
-      .catch((err: Error) => [notSent(`Not sent: ${err.message}`)])
-      .then((outcomes) => answer(order.id, outcomes));
-  }
-});
+serveOrders((order: SendOrder) => sendInOrder(order).catch((err: Error) => [notSent(`Not sent: ${err.message}`)]));

@@ -1,0 +1,25 @@
+import { join } from 'node:path';
+import type { AppConfig } from '../../config/env';
+
+export interface OutgoingMail {
+  /** Also the Message-ID's left part and the .eml file's name: one per mail row. */
+  id: string;
+  to: { name: string; address: string };
+  subject: string;
+  text: string;
+  html: string;
+  headers: Record<string, string>;
+}
+
+/** What the mail thread (mail.worker.ts) is started with. */
+export interface MailThreadData {
+  /** Null: the developer mailbox, `mailDir`. */
+  smtpUrl: string | null;
+  mailDir: string;
+  from: string;
+  /** The Message-ID's right part: the public address's host. */
+  domain: string;
+}
+
+/** Where a development install's emails go when no SMTP_URL is set: one .eml file each. */
+export const devMailDir = (config: AppConfig): string => join(config.dataDir, 'mail');
