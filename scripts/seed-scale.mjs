@@ -6,7 +6,8 @@
 // Default: 10 companies, each with an admin and 1,000 executives (10,000 executives), 200,000 scored tasks
 // spread over the last 12 months (20 per executive) plus open and submitted ones (1 in 10 more), period
 // badges and announcements. Rows go in as multi-row INSERTs inside one transaction (one statement per row is
-// several times slower). Every login shares one password, printed at the end.
+// several times slower), made and inserted a company at a time (100 companies need no more memory than one).
+// Every login shares one password, printed at the end.
 //
 // Aggregates hook: rows inserted here bypass any per-user/per-period aggregates maintained at scoring time.
 // The score aggregates the api keeps at scoring time (docs/aggregates.md) are rebuilt after the inserts with the
@@ -53,6 +54,15 @@ const FEEDBACK = ['Clear and complete.', 'Good work, a little late.', 'Solid ana
 
 const id = () => crypto.randomUUID();
 
+/** Each table's columns, in the order its rows are made below. */
+const COLUMNS = {
+  companies: ['id', 'name', 'industry', 'description', 'time_zone', 'created_at'],
+  users: ['id', 'name', 'email', 'password_hash', 'role', 'department', 'phone_number', 'company_id', 'is_active', 'must_change_password', 'token_version', 'created_at'],
+  tasks: ['id', 'company_id', 'assigned_to_id', 'title', 'description', 'deadline', 'priority', 'report_link', 'status', 'submission_content', 'submitted_at', 'quality_score', 'time_score', 'initiative_score', 'total_score', 'feedback', 'scored_at', 'scored_by_id', 'created_at', 'updated_at'],
+  user_badges: ['id', 'user_id', 'badge_id', 'company_id', 'period', 'reason', 'awarded_at'],
+  announcements: ['id', 'company_id', 'author_id', 'author_name', 'title', 'content', 'priority', 'is_pinned', 'expires_at', 'created_at', 'updated_at'],
+};
+
 /**
  * Inserts `rows` (arrays in `columns` order) into `table` in multi-row statements sized under SQLite's
  * variable limit.
@@ -95,92 +105,98 @@ export async function seedScale({ companies = 10, executives = 1000, scored = 20
     // Added with --force to a database that already has data: a suffix keeps the e-mails unique.
     const tag = Number(existing) > 0 ? `-${Math.floor(now / 1000).toString(36)}` : '';
 
-    const companyRows = [];
-    const userRows = [];
-    const taskRows = [];
-    const badgeRows = [];
-    const announcementRows = [];
+    const perExec = Math.ceil(scored / (companies * executives));
+    const openTotal = Math.ceil(scored / 10);
+    const counts = { users: 0, scored: 0, open: 0, badges: 0, announcements: 0 };
     const logins = [];
-    const people = [];
-    for (let c = 0; c < companies; c++) {
+
+    /** One company's rows: made and inserted a company at a time, so 100 companies take no more memory than one. */
+    const companyRows = (c) => {
       const companyId = id();
       const createdAt = now - 400 * DAY;
-      companyRows.push([companyId, `Scale Co ${c + 1}`, 'Benchmarks', `Scale data company ${c + 1} (${executives} executives).`, 'UTC', date(createdAt)]);
+      const rows = { companies: [], users: [], tasks: [], user_badges: [], announcements: [] };
+      rows.companies.push([companyId, `Scale Co ${c + 1}`, 'Benchmarks', `Scale data company ${c + 1} (${executives} executives).`, 'UTC', date(createdAt)]);
       const domain = `scale${c + 1}${tag}.test`;
       const adminId = id();
-      const adminEmail = `admin@${domain}`;
-      userRows.push([adminId, `Scale Admin ${c + 1}`, adminEmail, passwordHash, 'admin', 'Operations', '+1 555 0100', companyId, bool(true), bool(false), 0, date(createdAt)]);
-      logins.push({ role: 'admin', email: adminEmail, company: `Scale Co ${c + 1}` });
+      const adminName = `Scale Admin ${c + 1}`;
+      rows.users.push([adminId, adminName, `admin@${domain}`, passwordHash, 'admin', 'Operations', '+1 555 0100', companyId, bool(true), bool(false), 0, date(createdAt)]);
+      logins.push({ role: 'admin', email: `admin@${domain}`, company: `Scale Co ${c + 1}` });
       const execs = [];
       for (let e = 0; e < executives; e++) {
         const userId = id();
         const email = `exec${e + 1}@${domain}`;
-        userRows.push([userId, `Executive ${c + 1}-${e + 1}`, email, passwordHash, 'executive', DEPARTMENTS[e % DEPARTMENTS.length], `+1 555 ${String(e).padStart(4, '0')}`, companyId, bool(true), bool(false), 0, date(createdAt)]);
-        execs.push({ userId, email, skill: between(5, 9) });
+        rows.users.push([userId, `Executive ${c + 1}-${e + 1}`, email, passwordHash, 'executive', DEPARTMENTS[e % DEPARTMENTS.length], `+1 555 ${String(e).padStart(4, '0')}`, companyId, bool(true), bool(false), 0, date(createdAt)]);
+        execs.push({ userId, skill: between(5, 9) });
         if (e === 0) logins.push({ role: 'executive', email, company: `Scale Co ${c + 1}` });
       }
-      people.push({ companyId, adminId, adminName: `Scale Admin ${c + 1}`, execs });
       for (let a = 0; a < 20; a++) {
         const at = now - between(0, 365) * DAY;
-        announcementRows.push([id(), companyId, adminId, `Scale Admin ${c + 1}`, `Update ${a + 1}`, 'Monthly targets and reminders for the whole team.', ['low', 'medium', 'high'][a % 3], bool(a < 2), null, date(at), date(at)]);
+        rows.announcements.push([id(), companyId, adminId, adminName, `Update ${a + 1}`, 'Monthly targets and reminders for the whole team.', ['low', 'medium', 'high'][a % 3], bool(a < 2), null, date(at), date(at)]);
       }
-    }
-
-    // Scored tasks: spread evenly over executives, at uniform instants over the last 365 days.
-    const allExecs = people.flatMap((p) => p.execs.map((e) => ({ ...e, p })));
-    const perExec = Math.ceil(scored / allExecs.length);
-    const monthlyBest = new Map();
-    let made = 0;
-    for (const exec of allExecs) {
-      for (let k = 0; k < perExec && made < scored; k++, made++) {
-        const scoredAt = now - HOUR - between(0, 365) * DAY;
-        const submittedAt = scoredAt - between(0.2, 3) * DAY;
-        const createdAt = submittedAt - between(1, 10) * DAY;
-        const deadline = createdAt + between(3, 14) * DAY;
-        const quality = score(exec.skill);
-        const initiative = score(exec.skill - 0.5);
-        const timeScore = timeScoreFor(new Date(submittedAt), new Date(deadline));
-        const total = totalScoreFor(quality, timeScore, initiative);
-        taskRows.push([id(), exec.p.companyId, exec.userId, TITLES[made % TITLES.length], 'Prepare and submit the report described in the brief.', date(deadline), ['low', 'medium', 'high'][made % 3], 'https://reports.example.com/scale', 'completed', 'Report attached.', date(submittedAt), quality, timeScore, initiative, total, FEEDBACK[made % FEEDBACK.length], date(scoredAt), exec.p.adminId, date(createdAt), date(scoredAt)]);
-        const month = new Date(scoredAt).toISOString().slice(0, 7);
-        const key = `${exec.p.companyId}|${month}`;
-        const best = monthlyBest.get(key);
-        if (!best || total > best.total) monthlyBest.set(key, { total, userId: exec.userId, companyId: exec.p.companyId, month, at: scoredAt });
+      // Scored tasks: spread evenly over executives, at uniform instants over the last 365 days.
+      const monthlyBest = new Map();
+      for (const exec of execs) {
+        for (let k = 0; k < perExec && counts.scored < scored; k++, counts.scored++) {
+          const made = counts.scored;
+          const scoredAt = now - HOUR - between(0, 365) * DAY;
+          const submittedAt = scoredAt - between(0.2, 3) * DAY;
+          const taskCreatedAt = submittedAt - between(1, 10) * DAY;
+          const deadline = taskCreatedAt + between(3, 14) * DAY;
+          const quality = score(exec.skill);
+          const initiative = score(exec.skill - 0.5);
+          const timeScore = timeScoreFor(new Date(submittedAt), new Date(deadline));
+          const total = totalScoreFor(quality, timeScore, initiative);
+          rows.tasks.push([id(), companyId, exec.userId, TITLES[made % TITLES.length], 'Prepare and submit the report described in the brief.', date(deadline), ['low', 'medium', 'high'][made % 3], 'https://reports.example.com/scale', 'completed', 'Report attached.', date(submittedAt), quality, timeScore, initiative, total, FEEDBACK[made % FEEDBACK.length], date(scoredAt), adminId, date(taskCreatedAt), date(scoredAt)]);
+          const month = new Date(scoredAt).toISOString().slice(0, 7);
+          const best = monthlyBest.get(month);
+          if (!best || total > best.total) monthlyBest.set(month, { total, userId: exec.userId, at: scoredAt });
+        }
       }
-    }
-    // Open and submitted tasks: one in ten more, alternating pending / in-progress / submitted.
-    const open = Math.ceil(scored / 10);
-    for (let k = 0; k < open; k++) {
-      const exec = allExecs[k % allExecs.length];
-      const createdAt = now - between(0, 20) * DAY;
-      const deadline = createdAt + between(3, 21) * DAY;
-      const status = ['pending', 'in-progress', 'submitted'][k % 3];
-      const submittedAt = status === 'submitted' ? Math.min(now - HOUR, createdAt + between(0.5, 3) * DAY) : null;
-      taskRows.push([id(), exec.p.companyId, exec.userId, TITLES[k % TITLES.length], 'Prepare and submit the report described in the brief.', date(deadline), ['low', 'medium', 'high'][k % 3], 'https://reports.example.com/scale', status, submittedAt ? 'Report attached.' : null, submittedAt ? date(submittedAt) : null, null, null, null, null, null, null, null, date(createdAt), date(submittedAt ?? createdAt)]);
-    }
-    // Badges: each executive's first task, and each company-month's best scorer a Top Performer.
-    for (const exec of allExecs) badgeRows.push([id(), exec.userId, 'first-task', exec.p.companyId, 'all-time', 'Completed a first task', date(now - 360 * DAY)]);
-    for (const b of monthlyBest.values()) badgeRows.push([id(), b.userId, 'top-performer', b.companyId, b.month, `Best total in ${b.month}`, date(b.at)]);
+      // Open and submitted tasks: one in ten more, shared out over the companies, round-robin over each one's
+      // executives, alternating pending / in-progress / submitted.
+      const open = Math.floor((openTotal * (c + 1)) / companies) - Math.floor((openTotal * c) / companies);
+      for (let k = 0; k < open; k++, counts.open++) {
+        const exec = execs[k % execs.length];
+        const taskCreatedAt = now - between(0, 20) * DAY;
+        const deadline = taskCreatedAt + between(3, 21) * DAY;
+        const status = ['pending', 'in-progress', 'submitted'][counts.open % 3];
+        const submittedAt = status === 'submitted' ? Math.min(now - HOUR, taskCreatedAt + between(0.5, 3) * DAY) : null;
+        rows.tasks.push([id(), companyId, exec.userId, TITLES[k % TITLES.length], 'Prepare and submit the report described in the brief.', date(deadline), ['low', 'medium', 'high'][k % 3], 'https://reports.example.com/scale', status, submittedAt ? 'Report attached.' : null, submittedAt ? date(submittedAt) : null, null, null, null, null, null, null, null, date(taskCreatedAt), date(submittedAt ?? taskCreatedAt)]);
+      }
+      // Badges: each executive's first task, and each month's best scorer a Top Performer.
+      for (const exec of execs) rows.user_badges.push([id(), exec.userId, 'first-task', companyId, 'all-time', 'Completed a first task', date(now - 360 * DAY)]);
+      for (const [month, b] of monthlyBest) rows.user_badges.push([id(), b.userId, 'top-performer', companyId, month, `Best total in ${month}`, date(b.at)]);
+      counts.users += rows.users.length;
+      counts.badges += rows.user_badges.length;
+      counts.announcements += rows.announcements.length;
+      return rows;
+    };
 
+    let generating = 0;
     const prepared = performance.now();
     await orm.em.fork().transactional(async (em) => {
       const conn = em.getConnection();
       const ctx = em.getTransactionContext();
       const exec = (sql, params) => conn.execute(sql, params, 'run', ctx);
-      await insertRows(exec, 'companies', ['id', 'name', 'industry', 'description', 'time_zone', 'created_at'], companyRows);
-      await insertRows(exec, 'users', ['id', 'name', 'email', 'password_hash', 'role', 'department', 'phone_number', 'company_id', 'is_active', 'must_change_password', 'token_version', 'created_at'], userRows);
-      await insertRows(exec, 'tasks', ['id', 'company_id', 'assigned_to_id', 'title', 'description', 'deadline', 'priority', 'report_link', 'status', 'submission_content', 'submitted_at', 'quality_score', 'time_score', 'initiative_score', 'total_score', 'feedback', 'scored_at', 'scored_by_id', 'created_at', 'updated_at'], taskRows);
-      await insertRows(exec, 'user_badges', ['id', 'user_id', 'badge_id', 'company_id', 'period', 'reason', 'awarded_at'], badgeRows);
-      await insertRows(exec, 'announcements', ['id', 'company_id', 'author_id', 'author_name', 'title', 'content', 'priority', 'is_pinned', 'expires_at', 'created_at', 'updated_at'], announcementRows);
+      // The indexes' pages stay in memory while rows with random ids land all over them (1 GiB at most, freed on close).
+      if (config.database.driver === 'sqlite') await exec('pragma cache_size = -1048576', []);
+      for (let c = 0; c < companies; c++) {
+        const t0 = performance.now();
+        const rows = companyRows(c);
+        generating += performance.now() - t0;
+        for (const [table, tableRows] of Object.entries(rows)) await insertRows(exec, table, COLUMNS[table], tableRows);
+      }
     });
     const inserted = performance.now();
-
     const rebuilt = await rebuildAggregates(orm);
+    const rebuiltAt = performance.now();
     if (config.database.driver === 'sqlite') await orm.em.getConnection().execute('analyze');
 
-    log(`seed:scale: ${companies} companies, ${userRows.length - companies} executives and admins, ${scored} scored + ${open} open/submitted tasks, ${badgeRows.length} badges, ${announcementRows.length} announcements`);
-    log(`  generated in ${((prepared - started) / 1000).toFixed(1)} s, inserted in ${((inserted - prepared) / 1000).toFixed(1)} s${rebuilt ? `, aggregates rebuilt by ${rebuilt}` : ''}, total ${((performance.now() - started) / 1000).toFixed(1)} s`);
-    return { logins, password: SCALE_PASSWORD, people, seconds: (performance.now() - started) / 1000 };
+    const analysed = performance.now();
+    log(`seed:scale: ${companies} companies, ${counts.users} executives and admins, ${counts.scored} scored + ${counts.open} open/submitted tasks, ${counts.badges} badges, ${counts.announcements} announcements`);
+    const secs = (ms) => `${(ms / 1000).toFixed(1)} s`;
+    log(`  generated in ${secs(generating)}, inserted in ${secs(inserted - prepared - generating)}, aggregates rebuilt by ${rebuilt} in ${secs(rebuiltAt - inserted)}, analysed in ${secs(analysed - rebuiltAt)}, total ${secs(performance.now() - started)}`);
+    return { logins, password: SCALE_PASSWORD, seconds: (performance.now() - started) / 1000 };
   } finally {
     await orm.close(true);
   }

@@ -9,7 +9,7 @@ import { BackgroundLoop } from './background-loop';
 import { isMailKind, modeFor, type MailFacts } from './mail-kinds.rules';
 import { parseModes } from './mail-preferences.repository';
 import { givesUp, retryDelay } from './mail-retry.rules';
-import { renderDigest, renderMail, type MailContext, type RenderedMail } from './mail-templates';
+import type { MailContent, MailContext } from './mail-templates';
 import { MailTransport } from './mail-transport';
 import { UnsubscribeTokens, type UnsubscribeTarget } from './unsubscribe-token';
 
@@ -108,13 +108,13 @@ export class MailSender implements OnApplicationBootstrap, OnModuleDestroy {
     const modes = to ? parseModes(to.modes) : null;
     if (!to || !active || (isMailKind(row.kind) && modeFor(row.kind, to.role, modes) === 'off')) return this.finish(row, 'skipped');
     try {
-      const rendered = await this.render(row, to, modes);
-      if (!rendered) return this.finish(row, 'skipped');
+      const content = await this.content(row, to, modes);
+      if (!content) return this.finish(row, 'skipped');
       const oneClick = `${this.config.publicUrl}/api/mail/unsubscribe?token=${encodeURIComponent(this.token(to.id, row.kind))}`;
       await this.transport.send({
         id: row.id,
         to: { name: to.name, address: to.email },
-        ...rendered,
+        content,
         // RFC 8058: the mail client POSTs to this address itself; the body's link opens the app's page instead.
         headers: { 'List-Unsubscribe': `<${oneClick}>`, 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click', 'X-KPI-Kind': row.kind },
       });
@@ -130,24 +130,21 @@ export class MailSender implements OnApplicationBootstrap, OnModuleDestroy {
     return this.tokens.sign(userId, target);
   }
 
-  private async render(row: ClaimedRow, to: RecipientRow, modes: Partial<Record<MailKind, MailMode>> | null): Promise<RenderedMail | null> {
+  /** What the email says, for the mail thread to render; null when a digest has nothing left to say. */
+  private async content(row: ClaimedRow, to: RecipientRow, modes: Partial<Record<MailKind, MailMode>> | null): Promise<MailContent | null> {
     const unsubscribeUrl = `${this.config.publicUrl}/unsubscribe?token=${encodeURIComponent(this.token(to.id, row.kind))}`;
     const ctx: MailContext = { name: to.name, role: to.role, timeZone: to.time_zone, appUrl: this.config.publicUrl, unsubscribeUrl };
-    if (isMailKind(row.kind)) return renderMail(row.kind, parse(row.payload) as MailFacts[MailKind], ctx);
+    if (isMailKind(row.kind)) return { template: 'event', kind: row.kind, facts: parse(row.payload) as MailFacts[MailKind], ctx };
     // A digest: the rows it gathered, oldest first, leaving out kinds turned off since.
-    const items = await this.em.getConnection().execute<{ kind: string; payload: unknown }[]>(
+    const waiting = await this.em.getConnection().execute<{ kind: string; payload: unknown }[]>(
       'select kind, payload from mail_messages where digest_id = ? and user_id = ? order by created_at, id limit 200',
       [row.id, to.id],
     );
-    const kept = items.filter((i) => isMailKind(i.kind) && modeFor(i.kind, to.role, modes) !== 'off');
+    const kept = waiting.filter((i) => isMailKind(i.kind) && modeFor(i.kind, to.role, modes) !== 'off');
     if (kept.length === 0) return null;
     const { day } = parse(row.payload) as { day: string };
-    return renderDigest(
-      kept.map((i) => ({ kind: i.kind as MailKind, facts: parse(i.payload) as MailFacts[MailKind] })),
-      kept.length,
-      day,
-      ctx,
-    );
+    const items = kept.map((i) => ({ kind: i.kind as MailKind, facts: parse(i.payload) as MailFacts[MailKind] }));
+    return { template: 'digest', items, total: kept.length, day, ctx };
   }
 
   /** Records the outcome, if the lease is still this node's (else the other node's outcome stands). */

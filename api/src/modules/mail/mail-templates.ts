@@ -26,9 +26,18 @@ interface Section {
 
 const escapeHtml = (s: string): string => s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
+/** One formatter per time zone: making one costs far more than formatting with it. */
+const zoneFormats = new Map<string, Intl.DateTimeFormat>();
+
 /** A moment in the company's time zone, e.g. "Mar 10, 2026, 2:00 PM GMT+1". */
-export const inZone = (iso: string, timeZone: string): string =>
-  new Intl.DateTimeFormat('en-US', { timeZone, year: 'numeric', month: 'short', day: 'numeric', hour: 'numeric', minute: '2-digit', timeZoneName: 'short' }).format(new Date(iso));
+export function inZone(iso: string, timeZone: string): string {
+  let format = zoneFormats.get(timeZone);
+  if (!format) {
+    format = new Intl.DateTimeFormat('en-US', { timeZone, year: 'numeric', month: 'short', day: 'numeric', hour: 'numeric', minute: '2-digit', timeZoneName: 'short' });
+    zoneFormats.set(timeZone, format);
+  }
+  return format.format(new Date(iso));
+}
 
 const score = (n: number): string => `${n.toFixed(1)}/10`;
 
@@ -107,6 +116,23 @@ ${more ? `<p>…and ${more} more in the app.</p>` : ''}
   return { subject, text, html };
 }
 
+/** What an email says, before it is rendered: rendered on the mail thread (mail.worker.ts) with `renderContent`. */
+export type MailContent =
+  | { template: 'event'; kind: MailKind; facts: MailFacts[MailKind]; ctx: MailContext }
+  | { template: 'digest'; items: { kind: MailKind; facts: MailFacts[MailKind] }[]; total: number; day: string; ctx: MailContext }
+  | { template: 'password-link'; message: PasswordLinkContent };
+
+export function renderContent(content: MailContent): RenderedMail {
+  switch (content.template) {
+    case 'event':
+      return renderMail(content.kind, content.facts, content.ctx);
+    case 'digest':
+      return renderDigest(content.items, content.total, content.day, content.ctx);
+    case 'password-link':
+      return renderPasswordLink(content.message);
+  }
+}
+
 /** One event's email. */
 export function renderMail<K extends MailKind>(kind: K, facts: MailFacts[K], ctx: MailContext): RenderedMail {
   const section = sectionOf(kind, facts, ctx);
@@ -124,7 +150,15 @@ export function renderDigest(items: { kind: MailKind; facts: MailFacts[MailKind]
 }
 
 /** An invitation or a password reset: the link, who it is for and until when it works. No unsubscribe: it was asked for. */
-export function renderPasswordLink(message: { purpose: 'invite' | 'reset'; name: string; companyName: string | null; link: string; expiresAt: Date }): RenderedMail {
+export interface PasswordLinkContent {
+  purpose: 'invite' | 'reset';
+  name: string;
+  companyName: string | null;
+  link: string;
+  expiresAt: Date;
+}
+
+export function renderPasswordLink(message: PasswordLinkContent): RenderedMail {
   const until = inZone(message.expiresAt.toISOString(), 'UTC');
   const invite = message.purpose === 'invite';
   const subject = invite ? `You are invited to ${PRODUCT_NAME}${message.companyName ? ` at ${message.companyName}` : ''}` : `Reset your ${PRODUCT_NAME} password`;

@@ -3,11 +3,13 @@ import { join } from 'node:path';
 import { workerData } from 'node:worker_threads';
 import { createTransport } from 'nodemailer';
 import { serveOrders } from '../../common/threads/order-port';
+import { renderContent } from './mail-templates';
 import type { MailThreadData, OutgoingMail } from './outgoing-mail';
 
 /**
- * The mail thread's entry (started by mail-transport.ts): builds each message's MIME and hands it to the SMTP
- * server, or writes it to the developer mailbox, so neither runs on the event loop that serves requests.
+ * The mail thread's entry (started by mail-transport.ts): renders each message (mail-templates.ts), builds its MIME
+ * and hands it to the SMTP server, or writes it to the developer mailbox, so none of it runs on the event loop
+ * that serves requests.
  */
 const { smtpUrl, mailDir, from, domain } = workerData as MailThreadData;
 
@@ -22,12 +24,13 @@ const files = smtpUrl ? null : createTransport({ streamTransport: true, buffer: 
 let mailbox: Promise<unknown> | null = null;
 
 async function send(mail: OutgoingMail): Promise<void> {
+  const { subject, text, html } = renderContent(mail.content);
   const message = {
     from,
     to: mail.to,
-    subject: mail.subject,
-    text: mail.text,
-    html: mail.html,
+    subject,
+    text,
+    html,
     headers: mail.headers,
     messageId: `<${mail.id}@${domain}>`,
   };
@@ -42,7 +45,7 @@ async function send(mail: OutgoingMail): Promise<void> {
   }));
   const name = `${Date.now()}-${mail.id}`;
   await writeFile(join(mailDir, `${name}.eml`), info.message as Buffer);
-  const summary = { id: name, to: `${mail.to.name} <${mail.to.address}>`, subject: mail.subject, date: new Date().toISOString(), html: mail.html, text: mail.text };
+  const summary = { id: name, to: `${mail.to.name} <${mail.to.address}>`, subject, date: new Date().toISOString(), html, text };
   await writeFile(join(mailDir, `${name}.json`), JSON.stringify(summary));
 }
 

@@ -1,13 +1,13 @@
 import { join } from 'node:path';
 import type { AppConfig } from '../../config/env';
+import type { MailContent } from './mail-templates';
 
 export interface OutgoingMail {
   /** Also the Message-ID's left part and the .eml file's name: one per mail row. */
   id: string;
   to: { name: string; address: string };
-  subject: string;
-  text: string;
-  html: string;
+  /** Rendered on the mail thread, off the event loop that serves requests. */
+  content: MailContent;
   headers: Record<string, string>;
 }
 

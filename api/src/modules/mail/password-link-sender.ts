@@ -3,7 +3,6 @@ import { randomUUID } from 'node:crypto';
 import { PasswordLinkMail, type PasswordLinkMessage } from '../../common/mail/password-link-mail';
 import { APP_CONFIG, type AppConfig } from '../../config/env';
 import { MailTransport } from './mail-transport';
-import { renderPasswordLink } from './mail-templates';
 
 /**
  * Plugs SMTP into the invitation and reset links' port (common/mail/password-link-mail.ts) when SMTP_URL is set.
@@ -27,7 +26,7 @@ export class PasswordLinkSender implements OnModuleInit, OnModuleDestroy {
   }
 
   private send(message: PasswordLinkMessage): Promise<void> {
-    const rendered = renderPasswordLink(message);
-    return this.transport.send({ id: randomUUID(), to: { name: message.name, address: message.to }, ...rendered, headers: { 'X-KPI-Kind': `auth.${message.purpose}` } });
+    const content = { template: 'password-link' as const, message };
+    return this.transport.send({ id: randomUUID(), to: { name: message.name, address: message.to }, content, headers: { 'X-KPI-Kind': `auth.${message.purpose}` } });
   }
 }
