@@ -316,10 +316,9 @@ test("an executive ranked beyond the top 10 gets a separate 'Your Position' card
   const pages = [];
   exec.on('request', (r) => r.url().includes('/api/leaderboard/monthly/') && pages.push(new URL(r.url()).searchParams));
   await exec.getByRole('button', { name: 'Show more' }).click();
-  await settlesTo(() => rowNames(list), names);
+  await settlesTo(() => rowNames(list), [...names.slice(0, 10), 'Kai Rank (You)']);
   assert.ok(pages.some((p) => p.get('cursor')), 'the next page is asked for with the cursor of the first');
   await exec.getByRole('button', { name: 'Show more' }).waitFor({ state: 'detached' });
-  await list.getByText('Kai Rank (You)').waitFor();
   await exec.screenshot({ path: `${SHOTS}/lb-executive-show-more.png`, fullPage: true });
 
   // The admin's Leaderboards page the same way.

@@ -52,7 +52,7 @@ describe('leaderboard pages and compressed answers', () => {
 
   const csvNames = async (): Promise<string[]> => {
     const res = await t.http.get(`${monthly}?format=csv`).set(bearer(a.admin.token)).expect(200);
-    const rows = (res.text as string).split('\n').filter((l) => /^\d+,/.test(l));
+    const rows = res.text.split('\n').filter((l) => /^\d+,/.test(l));
     return rows.map((l) => l.split(',')[1].replace(/^"|"$/g, ''));
   };
 
