@@ -82,7 +82,7 @@ export const leaderboardQuerySchema = z.object({
   format: exportFormatField,
 });
 /** The live ranking: also `?limit=&cursor=` (a page; the CSV export ignores them and holds every ranked executive). */
-export const leaderboardPageQuerySchema = pageQuerySchema.extend(leaderboardQuerySchema.shape);
+export const leaderboardPageQuerySchema = leaderboardQuerySchema.extend(pageQuerySchema.shape);
 /** Top 10: `month` absent → the yearly leaderboard; `year` absent → the current year in the company's time zone. */
 export const top10QuerySchema = z.object({
   userId: optionalQuery(idField('User')),
