@@ -12,7 +12,7 @@ import { Company } from '../companies/company.entity';
 import type { CsvDocument } from '../../common/csv/csv-file';
 import { currentMonthOf, monthOf, periodKey, periodLabel, periodRange } from '../../common/periods/periods';
 import { companyZone, companyZoneWithExecutives } from '../stats/standings.query';
-import { computeStandings, computeTopStandings, rankedStandings, type CompanyZone } from '../stats/standings';
+import { computeStandings, computeTopStandings, rankedStandings, type CompanyZone, type Standings } from '../stats/standings';
 import { rankedAfter, standingKey, STANDING_KEY_SHAPE, type StandingKey } from '../stats/ranking';
 import { CursorCodec } from '../../common/paging/cursor-codec';
 import { cut, Page } from '../../common/paging/page';
@@ -48,13 +48,18 @@ export class LeaderboardService {
     const generatedAt = await latestSnapshotAt(em, company.id, period);
     if (query.format === 'csv') return leaderboardCsv(toLeaderboard(standings, await toEntries(em, company.id, standings.ranked), generatedAt), company.timeZone, new Date());
 
+    return this.rankingPage(em, actor, company.id, standings, query, generatedAt);
+  }
+
+  /** One page of a period's standings after the cursor's place, with the calling executive's own row wherever it ranks. */
+  private async rankingPage(em: EntityManager, actor: Actor, companyId: string, standings: Standings, query: LeaderboardPageQueryInput, generatedAt: Date | null): Promise<Page<Leaderboard>> {
     // A cursor names its company and period: one from another board is a 400, not a page of this one.
-    const list = `leaderboard ${company.id} ${periodKey(period)}`;
+    const list = `leaderboard ${companyId} ${periodKey(standings.period)}`;
     const rest = query.cursor ? rankedAfter(standings.ranked, this.cursors.decode(list, query.cursor, STANDING_KEY_SHAPE) as StandingKey) : standings.ranked;
     const { items, more } = cut(rest, query.limit);
     const own = actor.role === 'executive' ? standings.ranked.find((r) => r.userId === actor.userId) : undefined;
     // The page's badge icons and the caller's own row's in one read.
-    const entries = await toEntries(em, company.id, own && !items.includes(own) ? [...items, own] : items);
+    const entries = await toEntries(em, companyId, own && !items.includes(own) ? [...items, own] : items);
     const mine = own ? (entries.find((e) => e.user._id === own.userId) ?? null) : null;
     const next = more ? this.cursors.encode(list, standingKey(items[items.length - 1])) : null;
     return new Page(toLeaderboard(standings, entries.slice(0, items.length), generatedAt, mine), next);
