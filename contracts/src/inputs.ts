@@ -4,7 +4,7 @@ import type { changePasswordSchema, loginSchema } from './auth';
 import type { createAnnouncementSchema, pinAnnouncementSchema, updateAnnouncementSchema } from './announcements';
 import type { assignBadgeSchema } from './badges';
 import type { createCompanySchema, updateCompanySchema } from './companies';
-import type { generateLeaderboardSchema, leaderboardQuerySchema, monthlyParamsSchema, top10QuerySchema, yearlyParamsSchema } from './leaderboard';
+import type { generateLeaderboardSchema, leaderboardPageQuerySchema, leaderboardQuerySchema, monthlyParamsSchema, top10QuerySchema, yearlyParamsSchema } from './leaderboard';
 import type { companyStatsQuerySchema, executiveStatsQuerySchema } from './stats';
 import type { createTaskSchema, scoreChainQuerySchema, scoreTaskSchema, submitTaskSchema, updateTaskSchema } from './tasks';
 import type { createUserSchema, updateUserSchema } from './users';
@@ -43,6 +43,7 @@ export type ClaimWallInput = z.output<typeof claimWallSchema>;
 
 export type GenerateLeaderboardInput = z.output<typeof generateLeaderboardSchema>;
 export type LeaderboardQueryInput = z.output<typeof leaderboardQuerySchema>;
+export type LeaderboardPageQueryInput = z.output<typeof leaderboardPageQuerySchema>;
 export type Top10QueryInput = z.output<typeof top10QuerySchema>;
 export type MonthlyParamsInput = z.output<typeof monthlyParamsSchema>;
 export type YearlyParamsInput = z.output<typeof yearlyParamsSchema>;

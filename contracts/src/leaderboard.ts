@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { PERFORMANCE_LEVELS } from './constants';
 import { idField, timestampField } from './common/fields';
+import { pageQuerySchema } from './paging';
 
 const rankedUser = z.object({ _id: z.string(), name: z.string(), department: z.string() });
 export const leaderboardEntrySchema = z.object({
@@ -26,8 +27,15 @@ export const leaderboardSchema = z.object({
   period: leaderboardPeriodSchema,
   /** Active executives of the company, ranked or not. */
   totalExecutives: z.number().int(),
-  /** Executives with at least one task scored in the period, best first. */
+  /** Executives ranked in the period (at least one task scored), over every page. */
+  rankedExecutives: z.number().int(),
+  /**
+   * One page of the ranking, best first (docs/paging.md: `?limit=&cursor=`, the next page's cursor in
+   * `X-Next-Cursor` and `Link`). The CSV export holds every ranked executive.
+   */
   entries: z.array(leaderboardEntrySchema),
+  /** The calling executive's own row wherever it ranks, on every page; null when they are not ranked (or not an executive). */
+  currentUserEntry: leaderboardEntrySchema.nullable(),
   /** When the period was last published (POST /leaderboard/generate); null if never. */
   generatedAt: timestampField.nullable(),
 });
@@ -73,6 +81,8 @@ export const leaderboardQuerySchema = z.object({
   company: optionalQuery(idField('Company')).meta({ description: 'Required for the superadmin (a 400 naming `company` without it); an admin or executive reads their own company' }),
   format: exportFormatField,
 });
+/** The live ranking: also `?limit=&cursor=` (a page; the CSV export ignores them and holds every ranked executive). */
+export const leaderboardPageQuerySchema = leaderboardQuerySchema.extend(pageQuerySchema.shape);
 /** Top 10: `month` absent → the yearly leaderboard; `year` absent → the current year in the company's time zone. */
 export const top10QuerySchema = z.object({
   userId: optionalQuery(idField('User')),

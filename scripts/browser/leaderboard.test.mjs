@@ -311,6 +311,24 @@ test("an executive ranked beyond the top 10 gets a separate 'Your Position' card
   await own.getByText('#11').waitFor();
   await exec.screenshot({ path: `${SHOTS}/lb-executive-beyond-top10.png`, fullPage: true });
 
+  // The screen loads the ranking page by page: the top 10 first, the next page on "Show more" (read by the
+  // browser from the server, not cut from a whole ranking), then no more button.
+  const pages = [];
+  exec.on('request', (r) => r.url().includes('/api/leaderboard/monthly/') && pages.push(new URL(r.url()).searchParams));
+  await exec.getByRole('button', { name: 'Show more' }).click();
+  await settlesTo(() => rowNames(list), [...names.slice(0, 10), 'Kai Rank (You)']);
+  assert.ok(pages.some((p) => p.get('cursor')), 'the next page is asked for with the cursor of the first');
+  await exec.getByRole('button', { name: 'Show more' }).waitFor({ state: 'detached' });
+  await exec.screenshot({ path: `${SHOTS}/lb-executive-show-more.png`, fullPage: true });
+
+  // The admin's Leaderboards page the same way.
+  const admin = await signInAs({ ...big.admin, role: 'admin' }, '/admin/leaderboards', 'Leaderboards');
+  const adminList = admin.getByRole('list', { name: 'Top 10 Executives' });
+  await admin.getByText('11 executives ranked').waitFor();
+  assert.deepEqual(await rowNames(adminList), names.slice(0, 10));
+  await admin.getByRole('button', { name: 'Show more' }).click();
+  await settlesTo(() => rowNames(adminList), names);
+
   // The tenth sees no separate card: they are in the list.
   const tenth = await signInAs({ ...big.executives[9], role: 'executive' }, '/executive/leaderboard', 'Company Leaderboard');
   await tenth.getByRole('list', { name: 'Top 10 Executives' }).getByText('Jon Rank (You)').waitFor();

@@ -14,6 +14,7 @@ export const envSchema = z.object({
     .string()
     .default('sqlite:./data/kpi.sqlite')
     .refine((v) => v.startsWith('sqlite:') || /^postgres(ql)?:\/\//.test(v), 'must start with sqlite: or postgres://'),
+  SQLITE_SYNCHRONOUS: z.enum(['full', 'normal'], { error: 'must be full or normal' }).default('full'),
   REDIS_URL: z.string().regex(/^rediss?:\/\//, 'must start with redis://').optional(),
   JWT_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
   JWT_EXPIRES_IN: z.string().default('12h'),
@@ -46,7 +47,13 @@ export const envSchema = z.object({
   MAIL_WORKERS: boolFromEnv.default(true),
 });
 
-export type DatabaseConfig = { driver: 'sqlite'; file: string } | { driver: 'postgresql'; url: string };
+/**
+ * SQLite's `synchronous`: `full` (the default) syncs the WAL before a commit is acknowledged, so an acknowledged
+ * write survives power loss; `normal` syncs at checkpoints only (faster; the last commits may be lost on power
+ * loss, never on a crash of the process). docs/architecture.md, "Data".
+ */
+export type SqliteSynchronous = 'full' | 'normal';
+export type DatabaseConfig = { driver: 'sqlite'; file: string; synchronous: SqliteSynchronous } | { driver: 'postgresql'; url: string };
 
 export interface AppConfig {
   port: number;
@@ -103,7 +110,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     );
   }
   const database: DatabaseConfig = e.DATABASE_URL.startsWith('sqlite:')
-    ? { driver: 'sqlite', file: e.DATABASE_URL === 'sqlite::memory:' ? ':memory:' : resolve(e.DATABASE_URL.slice('sqlite:'.length)) }
+    ? { driver: 'sqlite', file: e.DATABASE_URL === 'sqlite::memory:' ? ':memory:' : resolve(e.DATABASE_URL.slice('sqlite:'.length)), synchronous: e.SQLITE_SYNCHRONOUS }
     : { driver: 'postgresql', url: e.DATABASE_URL };
   const dataDir = database.driver === 'sqlite' && database.file !== ':memory:' ? dirname(database.file) : resolve('data');
   return {

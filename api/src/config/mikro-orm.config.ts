@@ -10,18 +10,19 @@ import { MIGRATIONS } from '../schema/migrations';
 import { MIGRATIONS_POSTGRESQL } from '../schema/migrations/postgresql';
 import { sqliteDriverWith } from '../database/sqlite-driver';
 import { WRITER_AUTOCHECKPOINT_PAGES } from '../database/wal-checkpointer';
-import type { AppConfig } from './env';
+import type { AppConfig, SqliteSynchronous } from './env';
 
 /**
  * SQLite runs in WAL mode with foreign keys on; pragmas run in order on each new connection (database/sqlite-driver.ts).
- * `synchronous = NORMAL`: in WAL mode a commit is durable across a crash of the process (the crash-durability
- * suite kills the server mid-burst), and the fsync moves from every commit to checkpoints. What it gives up:
- * on power loss or an OS crash the last commits before the latest checkpoint may be rolled back (never
- * corrupted). docs/architecture.md and docs/benchmarks.md say why; one fsync per scoring was most of its latency.
+ * `synchronous = FULL` by default: the WAL is synced before a commit is acknowledged, so an acknowledged write
+ * survives power loss or an OS crash as well as a crash of the process. `SQLITE_SYNCHRONOUS=normal` is the
+ * documented opt-out: the fsync moves from every commit to checkpoints, and on power loss the last commits
+ * before the latest checkpoint may be rolled back (never corrupted). docs/architecture.md, "Data", and
+ * docs/benchmarks.md measure the difference.
  */
-const SQLITE_PRAGMAS = [
+const sqlitePragmas = (synchronous: SqliteSynchronous): string[] => [
   'PRAGMA journal_mode = WAL',
-  'PRAGMA synchronous = NORMAL',
+  `PRAGMA synchronous = ${synchronous === 'normal' ? 'NORMAL' : 'FULL'}`,
   'PRAGMA foreign_keys = ON',
   'PRAGMA busy_timeout = 5000',
   // The api checkpoints from a connection of its own (database/wal-checkpointer.ts); the writer's is a backstop.
@@ -30,8 +31,8 @@ const SQLITE_PRAGMAS = [
 
 const ORM_LOGGER = new Logger('MikroORM');
 
-/** Knex's sqlite3 dialect with our statement-keeping connection, the pragmas run on each new connection. */
-const SQLITE_DRIVER = sqliteDriverWith(SQLITE_PRAGMAS);
+/** Knex's sqlite3 dialect with our statement-keeping connection, the pragmas run on each new connection; one per setting. */
+const SQLITE_DRIVERS = { full: sqliteDriverWith(sqlitePragmas('full')), normal: sqliteDriverWith(sqlitePragmas('normal')) };
 
 export function ormOptions(config: AppConfig): Options {
   const common = {
@@ -77,7 +78,7 @@ export function ormOptions(config: AppConfig): Options {
   if (file !== ':memory:') mkdirSync(dirname(file), { recursive: true });
   return {
     ...common,
-    driver: SQLITE_DRIVER,
+    driver: SQLITE_DRIVERS[config.database.synchronous],
     dbName: file,
     pool: { min: 1, max: 1 },
   };

@@ -1,6 +1,7 @@
 import type { NextFunction, Request, Response } from 'express';
 import { existsSync, statSync } from 'node:fs';
 import { extname, join, resolve, sep } from 'node:path';
+import { acceptsEncoding } from '../common/http/accept-encoding';
 import { FileCache, type CachedFile } from './file-cache';
 
 /** Vite names every file in /assets after its content hash: such a URL never changes meaning. */
@@ -62,17 +63,6 @@ const isFile = (path: string): boolean => {
   }
 };
 
-/** Whether the client's Accept-Encoding takes `name` (an explicit q=0 refuses it). */
-export function accepts(header: string | undefined, name: string): boolean {
-  if (!header) return false;
-  return header.split(',').some((part) => {
-    const [token, ...params] = part.trim().toLowerCase().split(';');
-    if (token !== name && token !== '*') return false;
-    const q = params.map((p) => p.trim()).find((p) => p.startsWith('q='));
-    return !q || Number(q.slice(2)) > 0;
-  });
-}
-
 /**
  * Serves the built web app: a file's brotli or gzip twin when the client takes it (Content-Encoding, Vary),
  * hashed /assets/ files cached for a year as immutable, index.html revalidated every time, and index.html for
@@ -87,7 +77,7 @@ export function webAssets(root: string) {
 
   function send(req: Request, res: Response, next: NextFunction, file: string, cacheControl: string): void {
     const type = TYPES[extname(file)] ?? 'application/octet-stream';
-    const twin = ENCODINGS.find((e) => accepts(req.headers['accept-encoding'], e.name) && isFile(file + e.suffix));
+    const twin = ENCODINGS.find((e) => acceptsEncoding(req.headers['accept-encoding'], e.name) && isFile(file + e.suffix));
     const path = twin ? file + twin.suffix : file;
     res.setHeader('Content-Type', type);
     res.setHeader('Cache-Control', cacheControl);

@@ -178,7 +178,7 @@ describe('leaderboard', () => {
       ]);
       const july = (await get('/monthly/2024/7', p.admin.token)).body as Leaderboard;
       expect(july.entries.map((e) => [e.user._id, e.totalScore])).toEqual([[x.user._id, 8.4]]);
-      expect((await get('/monthly/2024/6', p.admin.token)).body).toEqual({ type: 'monthly', period: { year: 2024, month: 6 }, totalExecutives: 2, entries: [], generatedAt: null });
+      expect((await get('/monthly/2024/6', p.admin.token)).body).toEqual({ type: 'monthly', period: { year: 2024, month: 6 }, totalExecutives: 2, rankedExecutives: 0, entries: [], currentUserEntry: null, generatedAt: null });
 
       const year = (await get('/yearly/2024', p.admin.token)).body as Leaderboard;
       expect(year.entries.map((e) => [e.rank, e.user._id, e.totalScore, e.tasksCompleted, e.averageScore])).toEqual([

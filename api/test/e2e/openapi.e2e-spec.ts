@@ -89,7 +89,7 @@ describe('OpenAPI document and Swagger UI', () => {
     expect(doc.paths['/api/users'].post.requestBody).toEqual({ required: true, content: { 'application/json': { schema: { $ref: '#/components/schemas/CreateUser' } } } });
     expect(doc.components.schemas.ErrorResponse).toMatchObject({ required: ['statusCode', 'message', 'code'] });
     const { parameters } = doc.paths['/api/leaderboard/monthly/{year}/{month}'].get as unknown as { parameters: { name: string; in: string; schema: { minimum?: number } }[] };
-    expect(parameters.map((p) => `${p.in}:${p.name}`)).toEqual(['path:year', 'path:month', 'query:company', 'query:format']);
+    expect(parameters.map((p) => `${p.in}:${p.name}`)).toEqual(['path:year', 'path:month', 'query:company', 'query:format', 'query:limit', 'query:cursor']);
     expect(parameters[0].schema.minimum).toBe(2000);
   });
 

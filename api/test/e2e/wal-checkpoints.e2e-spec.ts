@@ -26,6 +26,11 @@ describe('WAL checkpoints', () => {
   });
   afterAll(() => t.close());
 
+  it('syncs every commit before it is acknowledged by default (synchronous = FULL: durable across power loss)', async () => {
+    const [row] = await t.app.get(MikroORM).em.getConnection().execute<{ synchronous: number }[]>('PRAGMA synchronous');
+    expect(row.synchronous).toBe(2);
+  });
+
   it('the writer keeps its own automatic checkpoint only as a far-off backstop', async () => {
     const [row] = await t.app.get(MikroORM).em.getConnection().execute<{ wal_autocheckpoint: number }[]>('PRAGMA wal_autocheckpoint');
     expect(row.wal_autocheckpoint).toBe(WRITER_AUTOCHECKPOINT_PAGES);
@@ -78,5 +83,18 @@ describe('WAL checkpoints', () => {
       .expect(201);
     expect(writer.lastEndedAt).toBeGreaterThan(ended);
     expect(writer.open).toBe(0);
+  });
+});
+
+describe('SQLITE_SYNCHRONOUS=normal (the documented opt-out)', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await startTestApp({ SQLITE_SYNCHRONOUS: 'normal' });
+  });
+  afterAll(() => t.close());
+
+  it('syncs at checkpoints only', async () => {
+    const [row] = await t.app.get(MikroORM).em.getConnection().execute<{ synchronous: number }[]>('PRAGMA synchronous');
+    expect(row.synchronous).toBe(1);
   });
 });

@@ -1,3 +1,4 @@
+import { MikroORM } from '@mikro-orm/core';
 import type { Announcement, Company, CompanyStats, ExecutiveStats, Leaderboard, LeaderboardEntry, OverallStats, Task, Top10Response } from '@kpi/contracts';
 import { demoPassword } from '../../src/seed/demo-password';
 import { moveScoredAt } from '../utils/move-scored-at';
@@ -77,6 +78,11 @@ describeScale('the main flows on PostgreSQL', (env) => {
   afterAll(async () => {
     await t?.close();
     await db?.drop();
+  });
+
+  it('commits durably: the app connections keep synchronous_commit on (an acknowledged write survives power loss)', async () => {
+    const [row] = await t.app.get(MikroORM).em.getConnection().execute<{ synchronous_commit: string }[]>('show synchronous_commit');
+    expect(row.synchronous_commit).toBe('on');
   });
 
   it('leaderboards: monthly, yearly, top 10, publish, CSV', async () => {

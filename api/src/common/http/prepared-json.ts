@@ -1,3 +1,5 @@
+import { gzipAnswer } from './answer-compression';
+
 /** Express's `etag fn` setting: the ETag of a body, or undefined when ETags are switched off. */
 export type EtagOf = (body: Buffer, encoding?: string) => string | undefined;
 
@@ -10,6 +12,7 @@ export type EtagOf = (body: Buffer, encoding?: string) => string | undefined;
 export abstract class PreparedJson<T = unknown> {
   private bytes?: Buffer;
   private tag?: { etag: string | undefined };
+  private gzipped?: Promise<Buffer>;
 
   /** The answer as data: what its JSON says. */
   abstract readonly value: T;
@@ -17,6 +20,11 @@ export abstract class PreparedJson<T = unknown> {
   /** `JSON.stringify` of the value, made once: an answer's text is never written by hand. */
   body(): Buffer {
     return (this.bytes ??= Buffer.from(JSON.stringify(this.value)));
+  }
+
+  /** The body gzipped (off the event loop), made once like the body: a kept page is compressed once. */
+  gzipBody(): Promise<Buffer> {
+    return (this.gzipped ??= gzipAnswer(this.body()));
   }
 
   etag(etagOf: EtagOf | undefined): string | undefined {

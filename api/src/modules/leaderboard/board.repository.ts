@@ -35,11 +35,14 @@ export async function latestSnapshotAt(em: EntityManager, companyId: string, per
   return snapshot ? toDate(snapshot.generated_at) : null;
 }
 
-export const toLeaderboard = (standings: Standings, entries: LeaderboardEntry[], generatedAt: Date | null): Leaderboard => ({
+/** The board answer: `entries` is every ranked executive or one page of them; the count covers them all. */
+export const toLeaderboard = (standings: Standings, entries: LeaderboardEntry[], generatedAt: Date | null, currentUserEntry: LeaderboardEntry | null = null): Leaderboard => ({
   type: standings.type,
   period: standings.period,
   totalExecutives: standings.totalExecutives,
+  rankedExecutives: standings.ranked.length,
   entries,
+  currentUserEntry,
   generatedAt: generatedAt?.toISOString() ?? null,
 });
 
@@ -47,7 +50,7 @@ export const toLeaderboard = (standings: Standings, entries: LeaderboardEntry[],
 export async function saveSnapshot(
   em: EntityManager,
   company: CompanyZone,
-  board: Leaderboard,
+  board: Pick<Leaderboard, 'type' | 'period' | 'totalExecutives' | 'entries'>,
   generatedAt: Date,
   generatedById: string | null,
 ): Promise<LeaderboardSnapshot> {

@@ -1,5 +1,5 @@
 import { Body, Controller, Get, Param, Post, Query, UseInterceptors } from '@nestjs/common';
-import { generateLeaderboardSchema, leaderboardQuerySchema, leaderboardSchema, monthlyParamsSchema, top10QuerySchema, top10ResponseSchema, yearlyParamsSchema, type GenerateLeaderboardInput, type LeaderboardQueryInput, type MonthlyParamsInput, type Top10QueryInput, type YearlyParamsInput } from '@kpi/contracts';
+import { generateLeaderboardSchema, leaderboardPageQuerySchema, leaderboardSchema, monthlyParamsSchema, top10QuerySchema, top10ResponseSchema, yearlyParamsSchema, type GenerateLeaderboardInput, type LeaderboardPageQueryInput, type MonthlyParamsInput, type Top10QueryInput, type YearlyParamsInput } from '@kpi/contracts';
 import type { Actor } from '../../common/auth/actor';
 import { AnyRole, CurrentActor, Roles } from '../../common/auth/decorators';
 import { ZodPipe } from '../../common/validation/zod.pipe';
@@ -19,7 +19,7 @@ export class LeaderboardController {
   monthly(
     @CurrentActor() actor: Actor,
     @Param(new ZodPipe(monthlyParamsSchema)) period: MonthlyParamsInput,
-    @Query(new ZodPipe(leaderboardQuerySchema)) query: LeaderboardQueryInput,
+    @Query(new ZodPipe(leaderboardPageQuerySchema)) query: LeaderboardPageQueryInput,
   ) {
     return this.leaderboard.read(actor, period, query);
   }
@@ -31,7 +31,7 @@ export class LeaderboardController {
   yearly(
     @CurrentActor() actor: Actor,
     @Param(new ZodPipe(yearlyParamsSchema)) period: YearlyParamsInput,
-    @Query(new ZodPipe(leaderboardQuerySchema)) query: LeaderboardQueryInput,
+    @Query(new ZodPipe(leaderboardPageQuerySchema)) query: LeaderboardPageQueryInput,
   ) {
     return this.leaderboard.read(actor, period, query);
   }

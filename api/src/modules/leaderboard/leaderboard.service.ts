@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { EntityManager } from '@mikro-orm/knex';
-import { LEADERBOARD_SIZE, type EventPayloads, type Leaderboard, type LeaderboardPeriod, type GenerateLeaderboardInput, type LeaderboardQueryInput, type Top10QueryInput } from '@kpi/contracts';
+import { LEADERBOARD_SIZE, PAGE_DEFAULT, type EventPayloads, type Leaderboard, type LeaderboardPeriod, type GenerateLeaderboardInput, type LeaderboardPageQueryInput, type Top10QueryInput } from '@kpi/contracts';
 import type { Actor } from '../../common/auth/actor';
 import { invalid, notFound } from '../../common/errors/app-error';
 import { Scope } from '../../common/tenancy/scope';
@@ -12,7 +12,10 @@ import { Company } from '../companies/company.entity';
 import type { CsvDocument } from '../../common/csv/csv-file';
 import { currentMonthOf, monthOf, periodKey, periodLabel, periodRange } from '../../common/periods/periods';
 import { companyZone, companyZoneWithExecutives } from '../stats/standings.query';
-import { computeStandings, computeTopStandings, rankedStandings, type CompanyZone } from '../stats/standings';
+import { computeStandings, computeTopStandings, rankedStandings, type CompanyZone, type Standings } from '../stats/standings';
+import { rankedAfter, standingKey, STANDING_KEY_SHAPE, type StandingKey } from '../stats/ranking';
+import { CursorCodec } from '../../common/paging/cursor-codec';
+import { cut, Page } from '../../common/paging/page';
 import { latestSnapshotAt, saveSnapshot, toEntries, toLeaderboard } from './board.repository';
 import { leaderboardCsv } from './leaderboard.csv';
 import { StandingsCache, type PeriodBoard } from './standings-cache';
@@ -31,14 +34,35 @@ export class LeaderboardService {
     private readonly uow: UnitOfWork,
     private readonly badgeAwards: BadgeAwardsService,
     private readonly cache: StandingsCache,
+    private readonly cursors: CursorCodec,
   ) {}
 
-  /** The caller's company leaderboard for a month or a year; `?format=csv` downloads it. */
-  async read(actor: Actor, period: LeaderboardPeriod, query: LeaderboardQueryInput): Promise<Leaderboard | CsvDocument> {
+  /**
+   * The caller's company leaderboard for a month or a year, one page of the ranking at a time (docs/paging.md)
+   * with the calling executive's own row; `?format=csv` downloads every ranked executive.
+   */
+  async read(actor: Actor, period: LeaderboardPeriod, query: LeaderboardPageQueryInput): Promise<Page<Leaderboard> | CsvDocument> {
     const em = this.em.fork();
     const company = await this.readableCompany(em, actor, query.company);
-    const board = await this.board(em, company, period);
-    return query.format === 'csv' ? leaderboardCsv(board, company.timeZone, new Date()) : board;
+    const standings = await computeStandings(em, company, period);
+    const generatedAt = await latestSnapshotAt(em, company.id, period);
+    if (query.format === 'csv') return leaderboardCsv(toLeaderboard(standings, await toEntries(em, company.id, standings.ranked), generatedAt), company.timeZone, new Date());
+
+    return this.rankingPage(em, actor, company.id, standings, query, generatedAt);
+  }
+
+  /** One page of a period's standings after the cursor's place, with the calling executive's own row wherever it ranks. */
+  private async rankingPage(em: EntityManager, actor: Actor, companyId: string, standings: Standings, query: LeaderboardPageQueryInput, generatedAt: Date | null): Promise<Page<Leaderboard>> {
+    // A cursor names its company and period: one from another board is a 400, not a page of this one.
+    const list = `leaderboard ${companyId} ${periodKey(standings.period)}`;
+    const rest = query.cursor ? rankedAfter(standings.ranked, this.cursors.decode(list, query.cursor, STANDING_KEY_SHAPE) as StandingKey) : standings.ranked;
+    const { items, more } = cut(rest, query.limit);
+    const own = actor.role === 'executive' ? standings.ranked.find((r) => r.userId === actor.userId) : undefined;
+    // The page's badge icons and the caller's own row's in one read.
+    const entries = await toEntries(em, companyId, own && !items.includes(own) ? [...items, own] : items);
+    const mine = own ? (entries.find((e) => e.user._id === own.userId) ?? null) : null;
+    const next = more ? this.cursors.encode(list, standingKey(items[items.length - 1])) : null;
+    return new Page(toLeaderboard(standings, entries.slice(0, items.length), generatedAt, mine), next);
   }
 
   /**
@@ -93,7 +117,8 @@ export class LeaderboardService {
       const board = toLeaderboard(standings, await toEntries(em, company.id, standings.ranked), now);
       await saveSnapshot(em, company, board, now, actor.userId);
       events.record('leaderboard.generated', { kind: 'company', companyId: company.id }, { type: board.type, period, generatedAt: now.toISOString() });
-      return board;
+      // The snapshot holds everyone; the answer, like a first page, the best PAGE_DEFAULT (the GET pages on).
+      return { ...board, entries: board.entries.slice(0, PAGE_DEFAULT) };
     });
   }
 
@@ -110,12 +135,6 @@ export class LeaderboardService {
     const standings = await computeTopStandings(em, company, monthOf(now, company.timeZone), LEADERBOARD_SIZE);
     const top10 = await toEntries(em, company.id, standings.ranked);
     return { period: standings.period, top10, totalExecutives: standings.totalExecutives };
-  }
-
-  private async board(em: EntityManager, company: CompanyZone, period: LeaderboardPeriod): Promise<Leaderboard> {
-    const standings = await computeStandings(em, company, period);
-    const entries = await toEntries(em, company.id, standings.ranked);
-    return toLeaderboard(standings, entries, await latestSnapshotAt(em, company.id, period));
   }
 
   /** Admins and executives read their own company (naming another is 403); the superadmin must name one. */

@@ -1,4 +1,4 @@
-import { rankStandings, type StandingRow } from './ranking';
+import { rankedAfter, rankStandings, standingKey, type StandingRow } from './ranking';
 
 const row = (name: string, total: number, tasks: number, userId = name.toLowerCase()): StandingRow => ({ userId, name, department: 'Sales', total, tasks });
 const summary = (rows: StandingRow[]) => rankStandings(rows).map((r) => [r.rank, r.name, r.totalScore, r.averageScore, r.performanceLevel]);
@@ -51,5 +51,25 @@ describe('ranking', () => {
     const ranked = rankStandings([row('bob', 5, 1, 'u2'), row('Bob', 5, 1, 'u1'), row('alice', 5, 1, 'u3')]);
     expect(ranked.map((r) => r.userId)).toEqual(['u3', 'u1', 'u2']);
     expect(ranked.every((r) => r.rank === 1)).toBe(true);
+  });
+});
+
+describe('rankedAfter (keyset pages over the ranking)', () => {
+  const ranked = rankStandings([row('Dee', 5, 1), row('Ann', 20, 2), row('Bob', 16, 2), row('Cy', 16, 2), row('Eve', 16, 4)]);
+
+  it('walks the ranking in pages with no repeats or gaps, ties included', () => {
+    const names: string[] = [];
+    let rest = ranked;
+    while (rest.length > 0) {
+      const page = rest.slice(0, 2);
+      names.push(...page.map((r) => r.name));
+      rest = rankedAfter(ranked, standingKey(page[page.length - 1]));
+    }
+    expect(names).toEqual(ranked.map((r) => r.name));
+  });
+
+  it('starts after where the last row would rank when that row has since moved or gone', () => {
+    const gone = { totalScore: 16, averageScore: 6, name: 'Gus', userId: 'gus' };
+    expect(rankedAfter(ranked, standingKey(gone)).map((r) => r.name)).toEqual(['Eve', 'Dee']);
   });
 });

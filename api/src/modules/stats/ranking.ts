@@ -27,6 +27,26 @@ export interface RankedStanding {
 const names = new Intl.Collator('en', { sensitivity: 'base' });
 const byName = (a: string, b: string) => names.compare(a, b) || (a < b ? -1 : a > b ? 1 : 0);
 
+type Ordered = Pick<RankedStanding, 'totalScore' | 'averageScore' | 'name' | 'userId'>;
+/** The ranking's order: total descending, then average descending, name A→Z, id. */
+const byStanding = (a: Ordered, b: Ordered): number =>
+  b.totalScore - a.totalScore || b.averageScore - a.averageScore || byName(a.name, b.name) || (a.userId < b.userId ? -1 : a.userId > b.userId ? 1 : 0);
+
+/** A standing's place in the ranking's order, as a page cursor carries it. */
+export type StandingKey = [totalScore: number, averageScore: number, name: string, userId: string];
+export const STANDING_KEY_SHAPE = ['number', 'number', 'string', 'string'] as const;
+export const standingKey = (r: Ordered): StandingKey => [r.totalScore, r.averageScore, r.name, r.userId];
+
+/**
+ * The standings ranked strictly after `key` (keyset paging over the ranking): an executive whose score moved
+ * between two pages is neither shown twice nor skipped because of the others' moves.
+ */
+export function rankedAfter(ranked: RankedStanding[], key: StandingKey): RankedStanding[] {
+  const [totalScore, averageScore, name, userId] = key;
+  const start = ranked.findIndex((r) => byStanding(r, { totalScore, averageScore, name, userId }) > 0);
+  return start < 0 ? [] : ranked.slice(start);
+}
+
 /**
  * Ranks a period's standings. Figures are rounded to one decimal first (what people see is what is
  * compared, so float noise never splits a tie). Total score descending; equal totals share a rank and the
@@ -41,7 +61,7 @@ export function rankStandings(rows: StandingRow[]): RankedStanding[] {
       const averageScore = averageOf({ sum: r.total, count: r.tasks });
       return { userId: r.userId, name: r.name, department: r.department, totalScore, tasksCompleted: r.tasks, averageScore, performanceLevel: performanceLevelFor(averageScore) };
     })
-    .sort((a, b) => b.totalScore - a.totalScore || b.averageScore - a.averageScore || byName(a.name, b.name) || (a.userId < b.userId ? -1 : 1));
+    .sort(byStanding);
 
   let rank = 0;
   return figures.map((f, i) => {

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Badge, Button, Card, PageHeader, SectionSpinner } from '../../components/ui';
+import { Badge, Button, Card, LoadMore, PageHeader, SectionSpinner } from '../../components/ui';
 import { TrophyIcon } from '../../components/ui/icons';
 import { downloadLeaderboardCsv, generateLeaderboard, loadLeaderboard } from './actions';
 import { DownloadIcon } from './icons';
@@ -7,16 +7,16 @@ import { LeaderboardList } from './LeaderboardList';
 import { PeriodSelector } from './PeriodSelector';
 import { BoardViewToggle, PublishedBoard, useBoardView } from './PublishedBoard';
 import { companyZone } from '../../session/companyClock';
-import { periodLabel, periodOf, periodStarted, publishedLabel, rankedCount, topTen } from './rules';
+import { periodLabel, periodOf, periodStarted, publishedLabel, rankedCount } from './rules';
 import { useLeaderboard } from './useLeaderboard';
 import { usePublishedBoard } from './usePublishedBoard';
 
 /**
- * Leaderboards (admin, docs/product.md#admin): the chosen period's top 10, publishing it (Generate Leaderboard) and a CSV
+ * Leaderboards (admin, docs/product.md#admin): the chosen period's top 10 (more page by page with "Show more"), publishing it (Generate Leaderboard) and a CSV
  * download. The current month's board moves live as tasks are scored (LeaderboardRealtimeEffect).
  */
 export function AdminLeaderboard() {
-  const { query, board, status, choose } = useLeaderboard();
+  const { query, board, status, choose, more } = useLeaderboard();
   const [generating, setGenerating] = useState(false);
   const [downloading, setDownloading] = useState(false);
   const loading = status === 'idle' || status === 'loading';
@@ -73,7 +73,7 @@ export function AdminLeaderboard() {
           <div className="mb-5 flex flex-wrap items-start justify-between gap-3">
             <div>
               <h3 className="text-lg font-semibold text-slate-900">{periodLabel(period)} Leaderboard</h3>
-              {!loading && view === 'live' && <p className="mt-0.5 text-sm text-slate-500">{rankedCount(entries.length)}</p>}
+              {!loading && view === 'live' && <p className="mt-0.5 text-sm text-slate-500">{rankedCount(board?.rankedExecutives ?? 0)}</p>}
             </div>
             <div className="flex flex-wrap items-center gap-2">
               {!loading && board?.generatedAt && <BoardViewToggle view={view} onChange={setView} />}
@@ -90,12 +90,15 @@ export function AdminLeaderboard() {
           ) : snapshot ? (
             <PublishedBoard query={query} load={snapshot} />
           ) : (
-            <LeaderboardList
-              title="Top 10 Executives"
-              entries={topTen(entries)}
-              scope={`${query.type}:${period.year}-${period.month ?? ''}`}
-              empty={{ title: 'No leaderboard data' }}
-            />
+            <>
+              <LeaderboardList
+                title="Top 10 Executives"
+                entries={entries}
+                scope={`${query.type}:${period.year}-${period.month ?? ''}`}
+                empty={{ title: 'No leaderboard data' }}
+              />
+              <LoadMore {...more} label="Show more" />
+            </>
           )}
         </Card>
       </div>

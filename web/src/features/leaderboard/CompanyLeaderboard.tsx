@@ -1,6 +1,6 @@
 import type { Leaderboard, LeaderboardEntry } from '@kpi/contracts';
 import { useAtomValue } from '../../app/store';
-import { Button, Card, PageHeader, SectionSpinner } from '../../components/ui';
+import { Button, Card, LoadMore, PageHeader, SectionSpinner } from '../../components/ui';
 import { sessionUserAtom } from '../../session/atoms';
 import { loadLeaderboard } from './actions';
 import { LeaderboardList } from './LeaderboardList';
@@ -8,7 +8,7 @@ import { LeaderboardRow } from './LeaderboardRow';
 import { PeriodSelector } from './PeriodSelector';
 import { PositionCard } from './PositionCard';
 import { BoardSourceBadge, BoardViewToggle, PublishedBoard, useBoardView } from './PublishedBoard';
-import { ownStanding, periodLabel, periodOf, rankedCount, topTen } from './rules';
+import { ownStanding, periodLabel, periodOf, rankedCount } from './rules';
 import { useLeaderboard } from './useLeaderboard';
 import { usePublishedBoard, type PublishedLoad } from './usePublishedBoard';
 
@@ -16,12 +16,14 @@ import { usePublishedBoard, type PublishedLoad } from './usePublishedBoard';
 interface ShownBoard {
   entries: readonly LeaderboardEntry[];
   totalExecutives: number;
+  /** The caller's own row wherever it ranks (the live board sends it with every page); null on a snapshot, which holds everyone. */
+  currentUserEntry: LeaderboardEntry | null;
   /** When the snapshot shown was published; null for the live ranking. */
   publishedAt: string | null;
 }
 function shownBoard(live: Leaderboard | null, published: PublishedLoad | null): ShownBoard | null {
-  if (published) return published.state === 'ready' ? published.board : null;
-  return live && { entries: live.entries, totalExecutives: live.totalExecutives, publishedAt: null };
+  if (published) return published.state === 'ready' ? { ...published.board, currentUserEntry: null } : null;
+  return live && { entries: live.entries, totalExecutives: live.totalExecutives, currentUserEntry: live.currentUserEntry, publishedAt: null };
 }
 
 /**
@@ -31,13 +33,13 @@ function shownBoard(live: Leaderboard | null, published: PublishedLoad | null): 
  */
 export function CompanyLeaderboard() {
   const userId = useAtomValue(sessionUserAtom)?._id ?? null;
-  const { query, board, status, choose } = useLeaderboard();
+  const { query, board, status, choose, more } = useLeaderboard();
   const loading = status === 'idle' || status === 'loading';
   const period = board?.period ?? periodOf(query);
   const [view, setView] = useBoardView(query, board?.generatedAt);
   const published = usePublishedBoard(query, view === 'published' ? (board?.generatedAt ?? null) : null);
   const shown = shownBoard(board, published);
-  const standing = shown && ownStanding(shown.entries, userId);
+  const standing = shown && ownStanding(shown.entries, userId, shown.currentUserEntry);
   const source = shown && <BoardSourceBadge publishedAt={shown.publishedAt} />;
 
   return (
@@ -66,7 +68,7 @@ export function CompanyLeaderboard() {
               <div className="mb-5 flex flex-wrap items-end justify-between gap-3">
                 <div>
                   <h3 className="text-lg font-semibold text-slate-900">{periodLabel(period)} Leaderboard</h3>
-                  {!published && <p className="mt-0.5 text-sm text-slate-500">{rankedCount(board?.entries.length ?? 0)}</p>}
+                  {!published && <p className="mt-0.5 text-sm text-slate-500">{rankedCount(board?.rankedExecutives ?? 0)}</p>}
                 </div>
                 {board?.generatedAt && <BoardViewToggle view={view} onChange={setView} />}
                 {status === 'error' && (
@@ -78,13 +80,16 @@ export function CompanyLeaderboard() {
               {published ? (
                 <PublishedBoard query={query} load={published} currentUserId={userId} />
               ) : (
-                <LeaderboardList
-                  title="Top 10 Executives"
-                  entries={topTen(board?.entries ?? [])}
-                  currentUserId={userId}
-                  scope={`${query.type}:${period.year}-${period.month ?? ''}`}
-                  empty={{ title: 'No leaderboard data', description: 'Leaderboard will be available once rankings are generated.' }}
-                />
+                <>
+                  <LeaderboardList
+                    title="Top 10 Executives"
+                    entries={board?.entries ?? []}
+                    currentUserId={userId}
+                    scope={`${query.type}:${period.year}-${period.month ?? ''}`}
+                    empty={{ title: 'No leaderboard data', description: 'Leaderboard will be available once rankings are generated.' }}
+                  />
+                  <LoadMore {...more} label="Show more" />
+                </>
               )}
             </Card>
             {standing?.beyondTop && (

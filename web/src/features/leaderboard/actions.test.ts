@@ -1,9 +1,9 @@
 import type { Leaderboard, LeaderboardEntry } from '@kpi/contracts';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { store } from '../../app/store';
-import { applyLeaderboardGenerated, applyLeaderboardUpdate, loadLeaderboard } from './actions';
+import { applyLeaderboardGenerated, applyLeaderboardUpdate, loadLeaderboard, loadMoreLeaderboard } from './actions';
 import { leaderboardApi } from './api';
-import { leaderboardAtom, leaderboardStatusAtom } from './atoms';
+import { leaderboardAtom, leaderboardPage, leaderboardQueryAtom, leaderboardStatusAtom } from './atoms';
 
 const entry = (id: string, rank: number, totalScore = 10 - rank): LeaderboardEntry => ({
   rank,
@@ -15,7 +15,7 @@ const entry = (id: string, rank: number, totalScore = 10 - rank): LeaderboardEnt
   badges: [],
 });
 
-const march: Leaderboard = { type: 'monthly', period: { year: 2026, month: 3 }, totalExecutives: 3, entries: [entry('a', 1), entry('b', 2)], generatedAt: null };
+const march: Leaderboard = { type: 'monthly', period: { year: 2026, month: 3 }, totalExecutives: 3, rankedExecutives: 2, entries: [entry('a', 1), entry('b', 2)], currentUserEntry: null, generatedAt: null };
 
 describe('leaderboard atoms', () => {
   beforeEach(() => {
@@ -52,8 +52,8 @@ describe('leaderboard atoms', () => {
     let answerOld: (b: Leaderboard) => void = () => {};
     const april: Leaderboard = { ...march, period: { year: 2026, month: 4 }, entries: [] };
     vi.spyOn(leaderboardApi, 'board')
-      .mockImplementationOnce(() => new Promise((resolve) => (answerOld = resolve)))
-      .mockImplementationOnce(() => Promise.resolve(april));
+      .mockImplementationOnce(() => new Promise((resolve) => (answerOld = (body) => resolve({ body, next: null }))))
+      .mockImplementationOnce(() => Promise.resolve({ body: april, next: null }));
     const first = loadLeaderboard({ type: 'monthly', year: 2026, month: 3 });
     await loadLeaderboard({ type: 'monthly', year: 2026, month: 4 });
     answerOld(march);
@@ -66,5 +66,26 @@ describe('leaderboard atoms', () => {
     await loadLeaderboard({ type: 'monthly', year: 2026, month: 3 }, { quiet: true });
     expect(store.get(leaderboardAtom)).toBe(march);
     expect(store.get(leaderboardStatusAtom)).toBe('ready');
+  });
+
+  it('opens on the top 10 and shows more page by page, never doubling a row; a live refresh keeps what is shown', async () => {
+    const query = { type: 'monthly' as const, year: 2026, month: 3 };
+    store.set(leaderboardQueryAtom, query);
+    const spy = vi
+      .spyOn(leaderboardApi, 'board')
+      .mockResolvedValueOnce({ body: march, next: 'c1' })
+      .mockResolvedValueOnce({ body: { ...march, entries: [entry('b', 2), entry('c', 3)] }, next: null })
+      .mockResolvedValueOnce({ body: { ...march, entries: [entry('a', 1), entry('b', 2), entry('c', 3)] }, next: null });
+    await loadLeaderboard(query);
+    expect(spy).toHaveBeenLastCalledWith(query, { limit: 10 });
+    expect(store.get(leaderboardPage.next)).toBe('c1');
+    await loadMoreLeaderboard();
+    expect(spy).toHaveBeenLastCalledWith(query, { limit: 50, cursor: 'c1' });
+    expect(store.get(leaderboardAtom)?.entries.map((e) => e.user._id)).toEqual(['a', 'b', 'c']);
+    expect(store.get(leaderboardPage.next)).toBeNull();
+    await loadMoreLeaderboard();
+    expect(spy).toHaveBeenCalledTimes(2);
+    await loadLeaderboard(query, { quiet: true });
+    expect(spy).toHaveBeenLastCalledWith(query, { limit: 10 });
   });
 });

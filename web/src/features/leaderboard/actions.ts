@@ -1,17 +1,51 @@
-import type { EventPayloads } from '@kpi/contracts';
+import { LEADERBOARD_SIZE, PAGE_DEFAULT, PAGE_MAX, type EventPayloads } from '@kpi/contracts';
 import toast from 'react-hot-toast';
 import { store } from '../../app/store';
 import { errorMessage, isUnauthorized } from '../../lib/api';
 import { leaderboardApi } from './api';
-import { leaderboard, leaderboardAtom, leaderboardQueryAtom, leaderboardStatusAtom } from './atoms';
+import { leaderboard, leaderboardAtom, leaderboardPage, leaderboardQueryAtom, leaderboardStatusAtom } from './atoms';
 import { applyLiveTop10, boardMatches, csvFilename, periodOf, samePeriod, type LeaderboardQuery } from './rules';
 
 /**
- * Fetches the board of `query` into the atoms; a late answer for a period the user has left is dropped.
- * `quiet` (live refresh): keep what is shown, no spinner and no toast. A failed load clears the list (docs/product.md#toasts).
+ * Fetches the first page of the board of `query` into the atoms: the top 10, more with "Show more"
+ * (`loadMoreLeaderboard`); a late answer for a period the user has left is dropped. `quiet` (live refresh):
+ * keep what is shown, no spinner and no toast, and ask for as many rows as are shown (up to a page's maximum),
+ * so a refresh does not fold the list back. A failed load clears the list (docs/product.md#toasts).
  */
 export async function loadLeaderboard(query: LeaderboardQuery, { quiet = false } = {}): Promise<void> {
-  await leaderboard.load(() => leaderboardApi.board(query), { quiet });
+  const shown = quiet ? (store.get(leaderboardAtom)?.entries.length ?? 0) : 0;
+  const limit = Math.min(PAGE_MAX, Math.max(LEADERBOARD_SIZE, shown));
+  let next: string | null = null;
+  await leaderboard.load(
+    async () => {
+      const page = await leaderboardApi.board(query, { limit });
+      next = page.next;
+      return page.body;
+    },
+    { quiet },
+    () => store.set(leaderboardPage.next, next),
+  );
+}
+
+/** "Show more": the page after the rows shown, appended (a row already there is not doubled). */
+export async function loadMoreLeaderboard(): Promise<void> {
+  const cursor = store.get(leaderboardPage.next);
+  const query = store.get(leaderboardQueryAtom);
+  if (!cursor || store.get(leaderboardPage.loadingMore)) return;
+  store.set(leaderboardPage.loadingMore, true);
+  try {
+    const page = await leaderboardApi.board(query, { limit: PAGE_DEFAULT, cursor });
+    const shown = store.get(leaderboardAtom);
+    // The user moved to another period meanwhile: this page is not theirs any more.
+    if (!shown || !boardMatches(shown, query) || !boardMatches(shown, store.get(leaderboardQueryAtom))) return;
+    const have = new Set(shown.entries.map((e) => e.user._id));
+    store.set(leaderboardAtom, { ...page.body, entries: [...shown.entries, ...page.body.entries.filter((e) => !have.has(e.user._id))] });
+    store.set(leaderboardPage.next, page.next);
+  } catch (error) {
+    if (!isUnauthorized(error)) toast.error(errorMessage(error, 'Failed to fetch leaderboard'), { id: 'leaderboard-fetch' });
+  } finally {
+    store.set(leaderboardPage.loadingMore, false);
+  }
 }
 
 /** Shows another period: remembers the choice and loads it. */
@@ -30,12 +64,8 @@ export function refreshLeaderboard(): void {
 export async function generateLeaderboard(query: LeaderboardQuery): Promise<boolean> {
   try {
     const board = await leaderboardApi.generate(query.type === 'monthly' ? { type: 'monthly', year: query.year, month: query.month } : { type: 'yearly', year: query.year });
-    // The answer is the published board; show it if the user is still looking at that period.
-    if (boardMatches(board, store.get(leaderboardQueryAtom))) {
-      leaderboard.supersede();
-      store.set(leaderboardAtom, board);
-      store.set(leaderboardStatusAtom, 'ready');
-    }
+    // The answer is the published board's first page; the period on screen is read again as it is shown.
+    if (boardMatches(board, store.get(leaderboardQueryAtom))) await loadLeaderboard(store.get(leaderboardQueryAtom), { quiet: true });
     toast.success('Leaderboard generated successfully');
     return true;
   } catch (error) {

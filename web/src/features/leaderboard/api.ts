@@ -14,8 +14,15 @@ export interface Top10Query {
 }
 
 export const leaderboardApi = {
-  /** The caller's company board for the period (the server takes the company from the token). */
-  board: (query: LeaderboardQuery) => api.get<Leaderboard>(boardPath(query)),
+  /**
+   * One page of the caller's company board for the period (the server takes the company from the token), with
+   * the next page's cursor (docs/paging.md).
+   */
+  board: (query: LeaderboardQuery, page: { limit: number; cursor?: string }) => {
+    const params = new URLSearchParams({ limit: String(page.limit) });
+    if (page.cursor) params.set('cursor', page.cursor);
+    return api.page<Leaderboard>(`${boardPath(query)}?${params}`);
+  },
   /**
    * The same board as a CSV file. Through the api client, so the bearer token goes with it and a 401 ends the
    * session; the body is not JSON, so the client hands it back as text.

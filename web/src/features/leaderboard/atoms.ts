@@ -2,6 +2,7 @@ import type { Leaderboard } from '@kpi/contracts';
 import { atom, onSessionReset, store } from '../../app/store';
 import { errorMessage } from '../../lib/api';
 import { loadable } from '../../lib/loadable';
+import { pageStateAtoms, resetPageState } from '../../lib/pagedList';
 import { companyZone } from '../../session/companyClock';
 import { currentQuery, type LeaderboardQuery } from './rules';
 
@@ -21,8 +22,11 @@ export const leaderboard = loadable<Leaderboard | null>(null, {
   clearOnError: true,
 });
 export const leaderboardAtom = leaderboard.value;
+/** The next page of that board ("Show more"): its cursor, null after the last page, and a load in flight. */
+export const leaderboardPage = pageStateAtoms();
 export const leaderboardStatusAtom = leaderboard.status;
 
 onSessionReset(() => {
+  resetPageState(leaderboardPage);
   store.set(leaderboardQueryAtom, currentQuery(new Date(), companyZone()));
 });

@@ -29,7 +29,9 @@ const board = (entries: LeaderboardEntry[], period = { year: 2026, month: 3 }): 
   type: 'monthly',
   period,
   totalExecutives: 20,
+  rankedExecutives: entries.length,
   entries,
+  currentUserEntry: null,
   generatedAt: null,
 });
 
@@ -104,6 +106,10 @@ describe('leaderboard display', () => {
     expect(ownStanding(many, 'u10')).toEqual({ entry: many[10], beyondTop: true });
     expect(ownStanding(many, 'nobody')).toBeNull();
     expect(ownStanding(many, null)).toBeNull();
+    // Ranked beyond the rows loaded: the board's own row for the caller.
+    const own = entry('u40', 41);
+    expect(ownStanding(many, 'u40', own)).toEqual({ entry: own, beyondTop: true });
+    expect(ownStanding(many, 'u41', own)).toBeNull();
   });
 });
 

@@ -70,11 +70,19 @@ export interface LiveTop10 {
  */
 export function applyLiveTop10(board: Leaderboard, update: LiveTop10): { board: Leaderboard; complete: boolean } | null {
   if (board.type !== 'monthly' || !samePeriod(board.period, update.period)) return null;
+  const own = board.currentUserEntry;
+  const ownIn = (top10: LeaderboardEntry[]) => (own && top10.find((e) => e.user._id === own.user._id)) ?? null;
   // Fewer than ten ranked: the event holds every ranked executive.
-  if (update.top10.length < LEADERBOARD_SIZE) return { board: { ...board, entries: update.top10, totalExecutives: update.totalExecutives }, complete: true };
+  if (update.top10.length < LEADERBOARD_SIZE) {
+    const entries = update.top10;
+    return { board: { ...board, entries, rankedExecutives: entries.length, currentUserEntry: ownIn(entries), totalExecutives: update.totalExecutives }, complete: true };
+  }
   const inTop = new Set(update.top10.map((e) => e.user._id));
   const rest = board.entries.filter((e) => !inTop.has(e.user._id));
-  return { board: { ...board, entries: [...update.top10, ...rest], totalExecutives: update.totalExecutives }, complete: false };
+  return {
+    board: { ...board, entries: [...update.top10, ...rest], currentUserEntry: ownIn(update.top10) ?? own, totalExecutives: update.totalExecutives },
+    complete: false,
+  };
 }
 
 /** Whether the query is the period in progress (this month, or this year), in the company's zone when given. */
@@ -99,9 +107,11 @@ export const boardSourceLabel = (publishedAt: string | null): string => (publish
 
 /**
  * The signed-in executive's row on the board shown, and whether it falls below the top 10 (where the
- * 'Your Position' card shows it); null when they are not ranked there.
+ * 'Your Position' card shows it): from the rows loaded, or else `own` (the board's `currentUserEntry`, which the
+ * server sends with every page); null when they are not ranked there.
  */
-export function ownStanding(entries: readonly LeaderboardEntry[], userId: string | null): { entry: LeaderboardEntry; beyondTop: boolean } | null {
+export function ownStanding(entries: readonly LeaderboardEntry[], userId: string | null, own: LeaderboardEntry | null = null): { entry: LeaderboardEntry; beyondTop: boolean } | null {
   const index = userId ? entries.findIndex((e) => e.user._id === userId) : -1;
-  return index < 0 ? null : { entry: entries[index], beyondTop: index >= LEADERBOARD_SIZE };
+  if (index >= 0) return { entry: entries[index], beyondTop: index >= LEADERBOARD_SIZE };
+  return own && own.user._id === userId ? { entry: own, beyondTop: true } : null;
 }
