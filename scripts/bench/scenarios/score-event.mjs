@@ -10,8 +10,9 @@ import { mintToken } from '../lib/tokens.mjs';
 
 const RATE = 20;
 const SECONDS_PER_ROUND = 8;
-/** The issue's target for the p99, in ms; the note also counts the scorings over it. */
+/** The issue's target for the p99, in ms (scored on one node, received on another: 20); the note also counts the scorings over it. */
 const TARGET_MS = 15;
+const TWO_NODE_TARGET_MS = 20;
 
 /** Submitted or completed tasks of the connected executives, one per executive, round-robin over companies. */
 export async function scorableTasks(db, who) {
@@ -99,13 +100,14 @@ export default {
     await floor.stop();
     const per = (name, key, p) => results[name].map((rs) => percentile(rs.map((x) => x[key]), p));
     const rates = (name) => sides[name].rates.map((r) => r.toFixed(1)).join(', ');
-    const over = (name) => results[name].flat().filter((x) => x.event > TARGET_MS).length;
+    const targetMs = ctx.options.nodes === 2 ? TWO_NODE_TARGET_MS : TARGET_MS;
+    const over = (name) => results[name].flat().filter((x) => x.event > targetMs).length;
     const responses = (name) => `p50 ${median(per(name, 'response', 50)).toFixed(1)}, p99 ${median(per(name, 'response', 99)).toFixed(1)} ms`;
-    const note = `completed ${rates('app')} (app) and ${rates('floor')} (floor) scores/s per round (offered ${RATE}/s); ${results.app.flat().length} scores each over ${tasks.length} tasks (re-scoring allowed), ${sockets.length} sockets each; over ${TARGET_MS} ms: app ${over('app')}, floor ${over('floor')} scorings; the PUT's own response: app ${responses('app')}, floor ${responses('floor')}${failures.length ? `; ${failures.length} failed: ${failures[0]}` : ''}`;
+    const note = `completed ${rates('app')} (app) and ${rates('floor')} (floor) scores/s per round (offered ${RATE}/s); ${results.app.flat().length} scores each over ${tasks.length} tasks (re-scoring allowed), ${sockets.length} sockets each; over ${targetMs} ms: app ${over('app')}, floor ${over('floor')} scorings; the PUT's own response: app ${responses('app')}, floor ${responses('floor')}${failures.length ? `; ${failures.length} failed: ${failures[0]}` : ''}`;
     const floorName = `bare Nest + Socket.IO + ${target.database === 'postgres' ? 'PostgreSQL' : 'SQLite'}, 12 trips`;
     return [
       row({ scenario: `score -> task.scored, ${RATE}/s, 1,000 sockets`, metric: 'p50 ms', app: per('app', 'event', 50), floor: per('floor', 'event', 50), floorName, target: '—', note }),
-      row({ scenario: `score -> task.scored, ${RATE}/s, 1,000 sockets`, metric: 'p99 ms', app: per('app', 'event', 99), floor: per('floor', 'event', 99), floorName, target: `p99 ≤ ${TARGET_MS} ms` }),
+      row({ scenario: `score -> task.scored, ${RATE}/s, 1,000 sockets`, metric: 'p99 ms', app: per('app', 'event', 99), floor: per('floor', 'event', 99), floorName, target: `p99 ≤ ${targetMs} ms` }),
     ];
   },
 };
