@@ -20,7 +20,15 @@ export async function scorableTasks(db, who) {
   const rows = await db.all(`select id, assigned_to_id as "userId", company_id as "companyId" from tasks where status in ('submitted', 'completed') and assigned_to_id in (${ids.map(() => '?').join(',')}) order by assigned_to_id, status desc`, ids);
   const firstPerUser = new Map();
   for (const r of rows) if (!firstPerUser.has(r.userId)) firstPerUser.set(r.userId, r);
-  return who.map((p) => firstPerUser.get(p.user.id)).filter(Boolean);
+  // `who` lists each company's executives together: dealt out one company after another, so consecutive scores
+  // go to different companies (on PostgreSQL one company's scorings take turns on its chain and stream locks).
+  const byCompany = new Map();
+  for (const p of who) {
+    const task = firstPerUser.get(p.user.id);
+    if (task) byCompany.set(p.companyId, [...(byCompany.get(p.companyId) ?? []), task]);
+  }
+  const lists = [...byCompany.values()];
+  return Array.from({ length: Math.max(0, ...lists.map((l) => l.length)) }, (_, i) => lists.map((l) => l[i])).flat().filter(Boolean);
 }
 
 /**
