@@ -205,7 +205,9 @@ export async function seedScale({ companies = 10, executives = 1000, scored = 20
     const inserted = performance.now();
     const rebuilt = await rebuildAggregates(orm);
     const rebuiltAt = performance.now();
-    if (config.database.driver === 'sqlite') await orm.em.getConnection().execute('analyze');
+    // Fresh statistics for the planner. On PostgreSQL also a vacuum: autovacuum would get to the new rows within
+    // minutes, and until then no index-only scan (the visibility map is empty) and plans guessed from empty tables.
+    await orm.em.getConnection().execute(config.database.driver === 'sqlite' ? 'analyze' : 'vacuum analyze');
 
     const analysed = performance.now();
     log(`seed:scale: ${companies} companies, ${counts.users} executives and admins, ${counts.scored} scored + ${counts.open} open/submitted tasks, ${counts.badges} badges, ${counts.announcements} announcements`);

@@ -2,62 +2,37 @@
 // The benchmark harness: each scenario (scripts/bench/scenarios/*.mjs) next to a floor of our own measured in
 // the same run (scripts/bench/floors/), floor and app alternating over several rounds; one table of medians
 // with their spread [min–max] and the ratio app ÷ floor. Builds nothing: run `npm run build` first. Starts the
-// built api on a fresh SQLite file in a temporary folder, fills it with `seed:scale` data, stops everything
+// built api on a fresh database (a SQLite file in a temporary folder, or with --database postgres a PostgreSQL
+// database of its own; --nodes 2 two nodes behind nginx), fills it with `seed:scale` data, stops everything
 // it started. Never fails on timing (targets are printed, not asserted). See docs/benchmarks.md.
 
 import { writeFileSync } from 'node:fs';
 import { performance } from 'node:perf_hooks';
 import { createContext } from './lib/context.mjs';
 import { stopAll } from './lib/process.mjs';
+import { chooseScenarios, parseArgs, usage } from './lib/options.mjs';
 import { machineTicks, stealPercent } from './lib/process-cpu.mjs';
 import { formatTable } from './lib/table.mjs';
 import { SCENARIOS } from './scenarios/index.mjs';
 
-const USAGE = `Usage: npm run bench [-- --only NAME[,NAME...]] [--json [FILE]] [--rounds 3] [--duration 3]
-                       [--companies 10] [--executives 1000] [--scored 200000] [--soak-minutes 10]
-Scenarios (default: all but the opt-in ones):
-${SCENARIOS.map((s) => `  ${s.name.padEnd(20)} ${s.optIn ? '(opt-in) ' : ''}${s.title}`).join('\n')}`;
-
-function parseArgs(argv) {
-  const options = { only: null, json: false, jsonFile: null, rounds: 3, duration: 3, companies: 10, executives: 1000, scored: 200000, soakMinutes: 10 };
-  const number = (name, v) => {
-    const n = Number(v);
-    if (!Number.isFinite(n) || n <= 0) throw new Error(`--${name} needs a positive number`);
-    return n;
-  };
-  for (let i = 0; i < argv.length; i++) {
-    const arg = argv[i];
-    if (arg === '--help' || arg === '-h') {
-      console.log(USAGE);
-      process.exit(0);
-    } else if (arg === '--only') options.only = (argv[++i] ?? '').split(',').filter(Boolean);
-    else if (arg === '--json') {
-      options.json = true;
-      if (argv[i + 1] && !argv[i + 1].startsWith('--')) options.jsonFile = argv[++i];
-    } else if (arg === '--rounds') options.rounds = Math.round(number('rounds', argv[++i]));
-    else if (arg === '--duration') options.duration = number('duration', argv[++i]);
-    else if (arg === '--companies') options.companies = Math.round(number('companies', argv[++i]));
-    else if (arg === '--executives') options.executives = Math.round(number('executives', argv[++i]));
-    else if (arg === '--scored') options.scored = Math.round(number('scored', argv[++i]));
-    else if (arg === '--soak-minutes') options.soakMinutes = number('soak-minutes', argv[++i]);
-    else throw new Error(`unknown argument ${arg}\n${USAGE}`);
-  }
-  if (options.only) {
-    const unknown = options.only.filter((n) => !SCENARIOS.some((s) => s.name === n));
-    if (unknown.length) throw new Error(`unknown scenario ${unknown.join(', ')}\n${USAGE}`);
-  }
-  return options;
-}
-
 async function main() {
-  const options = parseArgs(process.argv.slice(2));
-  const chosen = SCENARIOS.filter((s) => (options.only ? options.only.includes(s.name) : !s.optIn));
+  const options = parseArgs(process.argv.slice(2), SCENARIOS);
+  if (options.help) {
+    console.log(usage(SCENARIOS));
+    return true;
+  }
   const ctx = createContext(options);
   const rows = [];
   const failures = [];
+  const skipped = [];
   const steals = [];
   const started = performance.now();
-  for (const scenario of chosen) {
+  for (const { scenario, skip } of chooseScenarios(SCENARIOS, options)) {
+    if (skip) {
+      skipped.push({ scenario: scenario.name, reason: skip });
+      ctx.log(`\n# ${scenario.name}: skipped on ${ctx.deployment}: ${skip}`);
+      continue;
+    }
     const t0 = performance.now();
     ctx.log(`\n# ${scenario.name}: ${scenario.title}`);
     const ticks = machineTicks();
@@ -75,14 +50,15 @@ async function main() {
   }
   const seconds = (performance.now() - started) / 1000;
   if (options.json) {
-    const report = { at: new Date().toISOString(), options, seconds, rows, failures, steals };
+    const report = { at: new Date().toISOString(), deployment: ctx.deployment, options, seconds, rows, failures, skipped, steals };
     const text = JSON.stringify(report, null, 2);
     if (options.jsonFile) writeFileSync(options.jsonFile, text);
     else console.log(text);
   }
   if (!options.json || options.jsonFile) {
-    console.log(`\n## Results (medians over rounds, [min–max]; ratio = app ÷ floor; ${seconds.toFixed(0)} s)\n`);
+    console.log(`\n## Results on ${ctx.deployment} (medians over rounds, [min–max]; ratio = app ÷ floor; ${seconds.toFixed(0)} s)\n`);
     console.log(formatTable(rows));
+    if (skipped.length) console.log(`\nSkipped on ${ctx.deployment}: ${skipped.map((s) => `${s.scenario} (${s.reason})`).join('; ')}`);
     if (failures.length) console.log(`\nFailed: ${failures.map((f) => `${f.scenario} (${f.error.split('\n')[0]})`).join('; ')}`);
   }
   return failures.length === 0;

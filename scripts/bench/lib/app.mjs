@@ -1,4 +1,5 @@
 import { existsSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { serverNodeFlags } from '../../server-node-flags.mjs';
@@ -13,10 +14,11 @@ export const NODE_FLAGS = serverNodeFlags(ROOT);
 export const SUPERADMIN = { email: 'bench-root@kpi.bench', password: 'bench-root-password' };
 
 /**
- * Starts the built api (never builds it) with `npm start`'s node flags on `dbFile` and a free port, with the probe
- * preloaded. Serves the built web when web/dist exists. Resolves once /api/health answers.
+ * Starts the built api (never builds it) with `npm start`'s node flags on `databaseUrl` (or the SQLite file `dbFile`)
+ * and a free port, with the probe preloaded. Serves the built web when web/dist exists. Resolves once /api/health
+ * answers.
  */
-export async function startApp({ dbFile, extraEnv = {} }) {
+export async function startApp({ databaseUrl, dbFile, extraEnv = {} }) {
   if (!existsSync(MAIN)) throw new Error('api/dist/main.js not found: run `npm run build` first (the bench builds nothing)');
   const port = await freePort();
   const webDist = join(ROOT, 'web', 'dist');
@@ -25,7 +27,7 @@ export async function startApp({ dbFile, extraEnv = {} }) {
   const proc = startChild([...NODE_FLAGS, ...extraFlags, '--expose-gc', '--require', PROBE, MAIN], {
     cwd: ROOT,
     env: {
-      DATABASE_URL: `sqlite:${dbFile}`,
+      DATABASE_URL: databaseUrl ?? `sqlite:${dbFile}`,
       DEMO_SEED: 'false',
       PORT: String(port),
       SUPERADMIN_EMAIL: SUPERADMIN.email,
@@ -34,7 +36,7 @@ export async function startApp({ dbFile, extraEnv = {} }) {
       LOG_LEVEL: 'error',
       LOGIN_RATE_LIMIT: '100000',
       HANDSHAKE_RATE_LIMIT: '1000000',
-      WEB_DIST: existsSync(webDist) ? webDist : join(dirname(dbFile), 'no-web'),
+      WEB_DIST: existsSync(webDist) ? webDist : join(tmpdir(), 'kpi-bench-no-web'),
       ...extraEnv,
     },
   });

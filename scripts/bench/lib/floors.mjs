@@ -32,12 +32,14 @@ export async function startBareSocketIo() {
 }
 
 /**
- * The bare scoring floor on a fresh SQLite file `dbFile`; `load(tasks, bytes)` gives it the tasks it may score
+ * The bare scoring floor on the run's database (`target`, the context's): fresh tables of its own in a new SQLite
+ * file `sqliteFile`, or in a schema of the PostgreSQL database. `load(tasks, bytes)` gives it the tasks it may score
  * ({ id, userId, companyId }) and the bytes to send ({ response, scored, leaderboard }, taken from the api).
  */
-export async function startBareScoring(dbFile) {
+export async function startBareScoring(target, sqliteFile) {
   const port = await freePort();
-  const proc = startChild([...NODE_FLAGS, join(FLOORS, 'bare-scoring.cjs')], { cwd: ROOT, env: { PORT: String(port), FLOOR_DB: dbFile } });
+  const database = target.database === 'postgres' ? { FLOOR_PG: target.databaseUrl } : { FLOOR_DB: sqliteFile };
+  const proc = startChild([...NODE_FLAGS, join(FLOORS, 'bare-scoring.cjs')], { cwd: ROOT, env: { PORT: String(port), ...database } });
   await ready(proc.child);
   const base = `http://127.0.0.1:${port}`;
   const load = async (tasks, { response, scored, leaderboard }) => {

@@ -5,16 +5,16 @@ const pools = new WeakMap();
 
 /**
  * The 1,000 app sockets (the first 100 executives of each of the 10 companies) that fan-out, score-event and
- * soak keep connected; connected once per run. Each socket's index matches `who`.
+ * soak keep connected; connected once per run, to the receiving node (node B of two). Each socket's index matches `who`.
  */
 export function appSocketPool(ctx) {
   if (!pools.has(ctx)) {
     pools.set(
       ctx,
       (async () => {
-        const { app, people } = await ctx.scaled();
+        const { receiver, people } = await ctx.scaled();
         const who = socketPeople(people, 100);
-        const { sockets, ms } = await connectMany(app.base, who.map((p) => ({ token: mintToken(p.user) })));
+        const { sockets, ms } = await connectMany(receiver.base, who.map((p) => ({ token: mintToken(p.user) })));
         ctx.log(`${sockets.length} app sockets connected in ${ms.toFixed(0)} ms`);
         return { sockets, who };
       })(),

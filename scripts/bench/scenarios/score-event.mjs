@@ -10,16 +10,25 @@ import { mintToken } from '../lib/tokens.mjs';
 
 const RATE = 20;
 const SECONDS_PER_ROUND = 8;
-/** The issue's target for the p99, in ms; the note also counts the scorings over it. */
+/** The issue's target for the p99, in ms (scored on one node, received on another: 20); the note also counts the scorings over it. */
 const TARGET_MS = 15;
+const TWO_NODE_TARGET_MS = 20;
 
 /** Submitted or completed tasks of the connected executives, one per executive, round-robin over companies. */
 export async function scorableTasks(db, who) {
   const ids = who.map((p) => p.user.id);
-  const rows = await db.all(`select id, assigned_to_id as userId, company_id as companyId from tasks where status in ('submitted', 'completed') and assigned_to_id in (${ids.map(() => '?').join(',')}) order by assigned_to_id, status desc`, ids);
+  const rows = await db.all(`select id, assigned_to_id as "userId", company_id as "companyId" from tasks where status in ('submitted', 'completed') and assigned_to_id in (${ids.map(() => '?').join(',')}) order by assigned_to_id, status desc`, ids);
   const firstPerUser = new Map();
   for (const r of rows) if (!firstPerUser.has(r.userId)) firstPerUser.set(r.userId, r);
-  return who.map((p) => firstPerUser.get(p.user.id)).filter(Boolean);
+  // `who` lists each company's executives together: dealt out one company after another, so consecutive scores
+  // go to different companies (on PostgreSQL one company's scorings take turns on its chain and stream locks).
+  const byCompany = new Map();
+  for (const p of who) {
+    const task = firstPerUser.get(p.user.id);
+    if (task) byCompany.set(p.companyId, [...(byCompany.get(p.companyId) ?? []), task]);
+  }
+  const lists = [...byCompany.values()];
+  return Array.from({ length: Math.max(0, ...lists.map((l) => l.length)) }, (_, i) => lists.map((l) => l[i])).flat().filter(Boolean);
 }
 
 /**
@@ -73,12 +82,12 @@ export default {
   name: 'score-event',
   title: `score -> task.scored on the executive's socket at ${RATE} scores/s with 1,000 sockets connected, vs a bare scoring of as many database trips`,
   async run(ctx) {
-    const { app, db, people } = await ctx.scaled();
+    const { app, db, people, target } = await ctx.scaled();
     const { sockets, who } = await appSocketPool(ctx);
     const tasks = await scorableTasks(db, who);
     const tokens = new Map(people.map((c) => [c.id, mintToken(c.admin)]));
     const bytes = await captureScoring(app.base, tokens.get(tasks[0].companyId), tasks[0], sockets[who.findIndex((p) => p.user.id === tasks[0].userId)]);
-    const floor = await startBareScoring(join(ctx.tmp(), 'bare-scoring.sqlite'));
+    const floor = await startBareScoring(target, join(ctx.tmp(), 'bare-scoring.sqlite'));
     await floor.load(tasks, bytes);
     const { sockets: floorSockets } = await connectMany(floor.base, who.map((p) => ({ userId: p.user.id, companyId: p.companyId })));
     const sides = {
@@ -99,13 +108,14 @@ export default {
     await floor.stop();
     const per = (name, key, p) => results[name].map((rs) => percentile(rs.map((x) => x[key]), p));
     const rates = (name) => sides[name].rates.map((r) => r.toFixed(1)).join(', ');
-    const over = (name) => results[name].flat().filter((x) => x.event > TARGET_MS).length;
+    const targetMs = ctx.options.nodes === 2 ? TWO_NODE_TARGET_MS : TARGET_MS;
+    const over = (name) => results[name].flat().filter((x) => x.event > targetMs).length;
     const responses = (name) => `p50 ${median(per(name, 'response', 50)).toFixed(1)}, p99 ${median(per(name, 'response', 99)).toFixed(1)} ms`;
-    const note = `completed ${rates('app')} (app) and ${rates('floor')} (floor) scores/s per round (offered ${RATE}/s); ${results.app.flat().length} scores each over ${tasks.length} tasks (re-scoring allowed), ${sockets.length} sockets each; over ${TARGET_MS} ms: app ${over('app')}, floor ${over('floor')} scorings; the PUT's own response: app ${responses('app')}, floor ${responses('floor')}${failures.length ? `; ${failures.length} failed: ${failures[0]}` : ''}`;
-    const floorName = 'bare Nest + Socket.IO + SQLite, 12 trips';
+    const note = `completed ${rates('app')} (app) and ${rates('floor')} (floor) scores/s per round (offered ${RATE}/s); ${results.app.flat().length} scores each over ${tasks.length} tasks (re-scoring allowed), ${sockets.length} sockets each; over ${targetMs} ms: app ${over('app')}, floor ${over('floor')} scorings; the PUT's own response: app ${responses('app')}, floor ${responses('floor')}${failures.length ? `; ${failures.length} failed: ${failures[0]}` : ''}`;
+    const floorName = `bare Nest + Socket.IO + ${target.database === 'postgres' ? 'PostgreSQL' : 'SQLite'}, 12 trips`;
     return [
       row({ scenario: `score -> task.scored, ${RATE}/s, 1,000 sockets`, metric: 'p50 ms', app: per('app', 'event', 50), floor: per('floor', 'event', 50), floorName, target: '—', note }),
-      row({ scenario: `score -> task.scored, ${RATE}/s, 1,000 sockets`, metric: 'p99 ms', app: per('app', 'event', 99), floor: per('floor', 'event', 99), floorName, target: `p99 ≤ ${TARGET_MS} ms` }),
+      row({ scenario: `score -> task.scored, ${RATE}/s, 1,000 sockets`, metric: 'p99 ms', app: per('app', 'event', 99), floor: per('floor', 'event', 99), floorName, target: `p99 ≤ ${targetMs} ms` }),
     ];
   },
 };

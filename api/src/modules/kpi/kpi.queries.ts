@@ -49,10 +49,16 @@ function allTimeRow(em: EntityManager, scope: Scope): Rows<Record<string, Num>> 
     : em.createQueryBuilder(CompanyScoreAggregate, 'a').select(SUMS).where({ company: scope.company, periodKey: ALL_TIME }).execute('all', false);
 }
 
-/** Counts and averages over one executive's or one company's tasks: one COUNT and one aggregate row. */
+/**
+ * Counts and averages over one executive's or one company's tasks: one COUNT and one aggregate row. A company's
+ * COUNT is of its unscored tasks only (the (company, scored_at) index where `scored_at` is null), its scored ones
+ * being its all-time row's, as in `taskFiguresByCompany`: counting its 22,000 tasks was most of
+ * GET /kpi/company on PostgreSQL (docs/benchmarks.md).
+ */
 export async function taskFigures(em: EntityManager, scope: Scope): Promise<TaskFigures> {
-  const totalTasks = await em.count(Task, 'assignedTo' in scope ? { assignedTo: scope.assignedTo, company: scope.company } : { company: scope.company });
+  const counted = await em.count(Task, 'assignedTo' in scope ? { assignedTo: scope.assignedTo, company: scope.company } : { company: scope.company, scoredAt: null });
   const [row] = await allTimeRow(em, scope);
+  const totalTasks = 'assignedTo' in scope ? counted : counted + num(row?.tasks ?? 0);
   const average = (column: string) => averageOf(scoreSum(row?.[`${column}_tenths`] ?? 0, row?.tasks ?? 0));
   return {
     totalTasks,
@@ -135,7 +141,7 @@ export async function levelDistribution(em: EntityManager, companyIds: string[])
     em,
     `select count(*) as people, ${reaching('excellent')}, ${reaching('satisfactory')} from score_aggregates a
      where a.company_id in (${placeholders(companyIds)}) and a.period_key = ? and a.task_count > 0
-       and exists (select 1 from users u where u.id = a.user_id and u.role = 'executive' and u.is_active = ?)`,
+       and exists (select 1 from users u where u.id = a.user_id and u.company_id = a.company_id and u.role = 'executive' and u.is_active = ?)`,
     [levelCutoff(LEVEL_THRESHOLDS.excellent), levelCutoff(LEVEL_THRESHOLDS.satisfactory), ...companyIds, ALL_TIME, true],
   );
   const counts: Record<PerformanceLevel, number> = {
@@ -157,16 +163,19 @@ export async function executivesByDepartment(em: EntityManager, companyId: strin
   return new Map(rows.map((r) => [r.department, num(r.n)]));
 }
 
-/** Sums of scored totals per department, over the all-time rows of the company's active executives. */
+/**
+ * Sums of scored totals per department, over the all-time rows of the company's active executives. The users are
+ * named by company as in the standings (standings.query.ts): PostgreSQL then reads only the company's.
+ */
 export async function scoresByDepartment(em: EntityManager, companyId: string): Promise<Map<string, ScoreSum>> {
-  const rows = await em
-    .createQueryBuilder(ScoreAggregate, 'a')
-    .select(['u.department as department', raw('sum(a.total_tenths) as total_tenths'), raw('sum(a.task_count) as tasks')])
-    .join('a.user', 'u')
-    .where({ company: companyId, periodKey: ALL_TIME })
-    .andWhere({ 'u.role': 'executive', 'u.isActive': true })
-    .groupBy('u.department')
-    .execute<{ department: string; total_tenths: Num; tasks: Num }[]>('all', false);
+  const rows = await readRows<{ department: string; total_tenths: Num; tasks: Num }>(
+    em,
+    `select u.department as department, sum(a.total_tenths) as total_tenths, sum(a.task_count) as tasks
+     from score_aggregates a cross join users u
+     where u.id = a.user_id and u.company_id = a.company_id and a.company_id = ? and a.period_key = ? and u.role = 'executive' and u.is_active = ?
+     group by u.department`,
+    [companyId, ALL_TIME, true],
+  );
   return new Map(rows.map((r) => [r.department, scoreSum(r.total_tenths, r.tasks)]));
 }
 

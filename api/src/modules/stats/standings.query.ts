@@ -11,9 +11,14 @@ interface AggregateRow {
   tasks: Num;
 }
 
-/** Period rows of the company's active executives (those with nothing scored have none), in plain SQL. */
-const RANKED = `score_aggregates a join users u on u.id = a.user_id
-  where a.company_id = ? and a.period_key = ? and u.role = 'executive' and u.is_active = ?`;
+/**
+ * Period rows of the company's active executives (those with nothing scored have none), in plain SQL. The users
+ * are named by company too, so PostgreSQL reads the company's from its (company, role) index instead of hashing
+ * every user of every company (docs/benchmarks.md, the plans); the CROSS JOIN keeps SQLite's order (the aggregates'
+ * index first, then each user by key), which a plain join with that predicate turns around.
+ */
+const RANKED = `score_aggregates a cross join users u
+  where u.id = a.user_id and u.company_id = a.company_id and a.company_id = ? and a.period_key = ? and u.role = 'executive' and u.is_active = ?`;
 const COLUMNS = 'a.user_id as user_id, u.name as name, u.department as department, a.total_tenths as total_tenths, a.task_count as tasks';
 
 /** The active executives of a company: the "of N" of every rank. */
@@ -37,7 +42,7 @@ export async function standingRows(em: EntityManager, companyId: string, key: st
 const TOP = `from ${RANKED}
      and a.total_tenths >= coalesce((select t.total_tenths from score_aggregates t
        where t.company_id = ? and t.period_key = ?
-         and exists (select 1 from users x where x.id = t.user_id and x.role = 'executive' and x.is_active = ?)
+         and exists (select 1 from users x where x.id = t.user_id and x.company_id = t.company_id and x.role = 'executive' and x.is_active = ?)
        order by t.total_tenths desc limit 1 offset ?), -1)`;
 const topParams = (companyId: string, key: string, size: number) => [companyId, key, true, companyId, key, true, size - 1];
 
