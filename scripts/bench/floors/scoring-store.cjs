@@ -1,5 +1,5 @@
 // The bare scoring floor's database (bare-scoring.cjs): its own small tables and the twelve trips of a scoring,
-// on SQLite (the api's sqlite3 driver, WAL, synchronous = NORMAL, as the api) or on PostgreSQL (the `pg` driver
+// on SQLite (the api's sqlite3 driver, WAL, synchronous = FULL, as the api by default) or on PostgreSQL (the `pg` driver
 // under the api's connection, in a schema of its own in the run's database). The statements are the same on
 // both, written with `?` placeholders.
 'use strict';
@@ -63,7 +63,7 @@ function sqliteStore(file) {
     writer = turn.catch(() => undefined);
     return turn;
   };
-  const setupSql = ['PRAGMA journal_mode = WAL', 'PRAGMA synchronous = NORMAL', 'PRAGMA foreign_keys = ON', 'PRAGMA busy_timeout = 5000', ...schema('id integer primary key')];
+  const setupSql = ['PRAGMA journal_mode = WAL', 'PRAGMA synchronous = FULL', 'PRAGMA foreign_keys = ON', 'PRAGMA busy_timeout = 5000', ...schema('id integer primary key')];
   return {
     async setup() {
       for (const sql of setupSql) await new Promise((res, rej) => db.run(sql, (err) => (err ? rej(err) : res())));
