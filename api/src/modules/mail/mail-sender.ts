@@ -77,7 +77,9 @@ export class MailSender implements OnApplicationBootstrap, OnModuleDestroy {
     const rows = await this.claim(now);
     if (rows.length === 0) return false;
     const recipients = await this.recipients(rows.map((r) => r.user_id));
-    await Promise.all(rows.map((row) => this.deliver(row, recipients.get(row.user_id))));
+    const outcomes = await Promise.all(rows.map((row) => this.deliver(row, recipients.get(row.user_id))));
+    // The batch's outcomes in one statement per status: one commit for the batch, not one per email.
+    for (const status of ['sent', 'skipped'] as const) await this.finish(rows.filter((_, i) => outcomes[i] === status), status);
     return true;
   }
 
@@ -103,13 +105,14 @@ export class MailSender implements OnApplicationBootstrap, OnModuleDestroy {
     return new Map(rows.map((r) => [r.id, r]));
   }
 
-  private async deliver(row: ClaimedRow, to: RecipientRow | undefined): Promise<void> {
+  /** Sends one row; answers what to record of it (a failure is recorded here, with its retry). */
+  private async deliver(row: ClaimedRow, to: RecipientRow | undefined): Promise<'sent' | 'skipped' | 'failed'> {
     const active = to && (to.is_active === true || to.is_active === 1);
     const modes = to ? parseModes(to.modes) : null;
-    if (!to || !active || (isMailKind(row.kind) && modeFor(row.kind, to.role, modes) === 'off')) return this.finish(row, 'skipped');
+    if (!to || !active || (isMailKind(row.kind) && modeFor(row.kind, to.role, modes) === 'off')) return 'skipped';
     try {
       const content = await this.content(row, to, modes);
-      if (!content) return this.finish(row, 'skipped');
+      if (!content) return 'skipped';
       const oneClick = `${this.config.publicUrl}/api/mail/unsubscribe?token=${encodeURIComponent(this.token(to.id, row.kind))}`;
       await this.transport.send({
         id: row.id,
@@ -118,9 +121,10 @@ export class MailSender implements OnApplicationBootstrap, OnModuleDestroy {
         // RFC 8058: the mail client POSTs to this address itself; the body's link opens the app's page instead.
         headers: { 'List-Unsubscribe': `<${oneClick}>`, 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click', 'X-KPI-Kind': row.kind },
       });
-      await this.finish(row, 'sent');
+      return 'sent';
     } catch (err) {
       await this.failed(row, err as Error);
+      return 'failed';
     }
   }
 
@@ -147,11 +151,13 @@ export class MailSender implements OnApplicationBootstrap, OnModuleDestroy {
     return { template: 'digest', items, total: kept.length, day, ctx };
   }
 
-  /** Records the outcome, if the lease is still this node's (else the other node's outcome stands). */
-  private async finish(row: ClaimedRow, status: 'sent' | 'skipped'): Promise<void> {
+  /** Records the rows' outcome, where the lease is still this node's (else the other node's outcome stands). */
+  private async finish(rows: ClaimedRow[], status: 'sent' | 'skipped'): Promise<void> {
+    if (rows.length === 0) return;
+    const ids = rows.map((r) => r.id);
     await this.em.getConnection().execute(
-      `update mail_messages set status = ?, sent_at = ?, lease_owner = null, lease_until = null, last_error = null where id = ? and lease_owner = ?`,
-      [status, dbDate(this.em)(new Date()), row.id, this.node],
+      `update mail_messages set status = ?, sent_at = ?, lease_owner = null, lease_until = null, last_error = null where id in (${placeholders(ids)}) and lease_owner = ?`,
+      [status, dbDate(this.em)(new Date()), ...ids, this.node],
     );
   }
 
