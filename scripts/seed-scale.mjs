@@ -96,7 +96,7 @@ export async function seedScale({ companies = 10, executives = 1000, scored = 20
   require('reflect-metadata');
   const { MikroORM } = require('@mikro-orm/core');
   const { loadConfig } = require(join(DIST, 'config', 'env.js'));
-  const { ormOptions } = require(join(DIST, 'config', 'mikro-orm.config.js'));
+  const { ormOptions } = require(join(DIST, 'schema', 'orm-options.js'));
   const { hashPassword } = require(join(DIST, 'common', 'auth', 'passwords.js'));
   const { timeScoreFor, totalScoreFor } = require('@kpi/contracts');
 

@@ -8,8 +8,8 @@ import { ErrorFilter } from './common/errors/error.filter';
 import { PreparedAnswersAdapter } from './common/http/prepared-answers.adapter';
 import { applyRequestEdges } from './common/http/request-edges';
 import { RequestScopeMiddleware } from './common/request-scope/request-scope.middleware';
-import { wantsPretty } from './logging/logging';
-import { NestPinoLogger } from './logging/nest-logger';
+import { wantsPretty } from './common/logging/logging';
+import { NestPinoLogger } from './common/logging/nest-logger';
 import { securityHeaders } from './common/http/security-headers';
 import type { AppConfig } from './config/env';
 import { ensureSuperadmin } from './seed/superadmin';
@@ -29,7 +29,7 @@ export interface StartedApp {
 
 /** Builds the app, applies pending migrations, and seeds an empty database as configured. */
 export async function createApp(config: AppConfig): Promise<StartedApp> {
-  // Start-up logs wait for pino (api/src/logging), which writes JSON lines at LOG_LEVEL; should the start fail
+  // Start-up logs wait for pino (api/src/common/logging), which writes JSON lines at LOG_LEVEL; should the start fail
   // first, Nest's console logger prints them, at the same levels, as JSON lines too unless a person is watching.
   const logLevels = LEVELS.slice(0, LEVELS.indexOf(config.logLevel) + 1);
   const app = await NestFactory.create(AppModule.forRoot(config), new PreparedAnswersAdapter(), {

@@ -3,7 +3,7 @@ import type { Logger } from 'pino';
 import { createApp } from './bootstrap';
 import { ConfigError, loadConfig } from './config/env';
 import { demoPasswordFile } from './seed/demo-password';
-import { announcer, earlyLine, ROOT_LOGGER, wantsPretty } from './logging/logging';
+import { announcer, earlyLine, ROOT_LOGGER, wantsPretty } from './common/logging/logging';
 import { stopGracefully } from './shutdown';
 
 async function main(): Promise<void> {

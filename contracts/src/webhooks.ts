@@ -2,21 +2,23 @@ import { z } from 'zod';
 import { LIMITS } from './constants';
 import { httpUrl, idField, optionalText, timestampField } from './common/fields';
 import { pageQuerySchema } from './paging';
-import type { EventType } from './realtime/events';
 
 /**
  * Integrations: a company's events sent to its own HTTPS endpoints (signed, Standard Webhooks), or posted as
  * messages to a Slack or Microsoft Teams channel (docs/webhooks.md).
  */
 
-/** The events a company's systems may receive; personal and internal ones (sessions, the bell) never leave. */
+/**
+ * The events a company's systems may receive; personal and internal ones (sessions, the bell) never leave. Each is
+ * one of the catalogue's event types: realtime/events.ts checks that, as the catalogue imports this file.
+ */
 export const WEBHOOK_EVENT_TYPES = [
   'task.assigned', 'task.updated', 'task.deleted', 'task.submitted', 'task.scored',
   'leaderboard.generated',
   'announcement.created', 'announcement.updated', 'announcement.pinned', 'announcement.deleted',
   'badge.awarded',
   'user.created', 'user.updated', 'user.deleted',
-] as const satisfies readonly EventType[];
+] as const;
 export type WebhookEventType = (typeof WEBHOOK_EVENT_TYPES)[number];
 
 /** What a chat channel is told: results people celebrate, not every task edit. */

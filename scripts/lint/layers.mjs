@@ -18,6 +18,13 @@ const folder = (path, { except } = {}) => {
 /** A package and its subpaths. */
 const pkg = (name) => ({ regex: `^${name}(/|$)`, label: name });
 
+/** The api's edges: they sit above the modules and import them, never the other way round. */
+const API_EDGES = [folder('realtime'), folder('openapi'), folder('health'), folder('web')];
+/** Everything of the api above its shared helpers (common/, config/, database/). */
+const API_ABOVE_CONFIG = [folder('modules'), folder('events'), folder('database'), folder('schema'), folder('seed'), ...API_EDGES];
+/** Everything of the web above lib/ and components/. */
+const WEB_ABOVE_LIB = [folder('session'), folder('features'), folder('shell'), folder('pages'), folder('app')];
+
 /**
  * `layer`: a folder, relative to the repository root; the rule holds for every file under it, tests included.
  * `except`: subfolders the rule does not cover. Nested layers inherit their parents' rules.
@@ -25,20 +32,25 @@ const pkg = (name) => ({ regex: `^${name}(/|$)`, label: name });
 export const layers = [
   {
     layer: 'api/src',
-    except: ['api/src/config', 'api/src/database'],
+    except: ['api/src/schema', 'api/src/database'],
     forbid: [pkg('@mikro-orm/sqlite'), pkg('@mikro-orm/postgresql')],
     because:
-      'only config/ and database/ know which SQL driver runs; import EntityManager from @mikro-orm/knex ' +
+      'only schema/ (the ORM options) and database/ know which SQL driver runs; import EntityManager from @mikro-orm/knex ' +
       '(or @mikro-orm/core when no query builder is needed)',
   },
   {
+    layer: 'api/src/config',
+    forbid: [...API_ABOVE_CONFIG, folder('common')],
+    because: 'config/ reads the environment and sits under everything; the ORM options that name the schema live in schema/',
+  },
+  {
     layer: 'api/src/common',
-    forbid: [folder('modules'), folder('events'), folder('realtime')],
+    forbid: [...API_ABOVE_CONFIG],
     because: 'common/ is the bottom layer; reach a module through a port (an interface and injection token) instead',
   },
   {
     layer: 'api/src/database',
-    forbid: [folder('modules'), folder('schema'), folder('seed'), folder('events'), folder('realtime')],
+    forbid: [folder('modules'), folder('schema'), folder('seed'), folder('events'), ...API_EDGES],
     because: 'database/ is infrastructure (connections, statements) and knows no domain; the entity list and migrations live in schema/',
   },
   {
@@ -59,17 +71,17 @@ export const layers = [
   {
     layer: 'api/src/modules',
     forbid: [folder('schema'), folder('seed')],
-    because: 'only the composition (config/, bootstrap) knows the entity list, the migrations and the demo seed',
+    because: 'only the composition (schema/orm-options.ts, the bootstrap) knows the entity list, the migrations and the demo seed',
   },
   {
     layer: 'api/src/events',
-    forbid: [folder('modules'), folder('realtime')],
+    forbid: [folder('modules'), folder('schema'), folder('seed'), ...API_EDGES],
     because: 'events/ is the outbox only (recorder, log, unit of work); the socket side lives in realtime/',
   },
   {
     layer: 'api/src/modules',
-    forbid: [folder('realtime')],
-    because: 'services never touch sockets: record an event and let realtime/ act on it after commit',
+    forbid: API_EDGES,
+    because: 'the edges (sockets, the OpenAPI document, the health probe, the web files) sit above the modules: services never touch sockets, they record an event and realtime/ acts on it after commit',
   },
   {
     layer: 'api/src/modules/kpi',
@@ -82,26 +94,35 @@ export const layers = [
     because: 'kpi and leaderboard stay independent; move what both need down into common/ or contracts',
   },
   {
-    layer: 'web/src/components',
-    forbid: [folder('features'), folder('app'), folder('pages'), folder('session'), pkg('jotai')],
-    because: 'components/ are presentational: they get data through props and never read the store',
+    layer: 'web/src/lib',
+    forbid: [...WEB_ABOVE_LIB, folder('components')],
+    because: 'lib/ is the ground floor (the api client, the socket, the one jotai store, formatting): it knows no component, feature or screen',
   },
   {
-    layer: 'web/src/lib',
-    // The one jotai store lives in app/store.ts (docs/architecture.md#layers) and non-React code in lib/ writes atoms through it.
-    forbid: [folder('features'), folder('pages'), folder('app', { except: 'store' })],
-    because: 'lib/ sits under the features; only the store may be taken from app/',
+    layer: 'web/src/components',
+    forbid: [...WEB_ABOVE_LIB, pkg('jotai')],
+    because: 'components/ are presentational: they get data through props and never read the store',
   },
   {
     layer: 'web/src/session',
     // The signed-in person, their company's clock and their home route: the base every feature reads.
-    forbid: [folder('features'), folder('pages'), folder('app', { except: 'store' })],
-    because: 'session/ is the base layer under the features; only the store may be taken from app/',
+    forbid: [folder('features'), folder('shell'), folder('pages'), folder('app')],
+    because: 'session/ is the base layer under the features',
   },
   {
     layer: 'web/src/features',
-    forbid: [folder('pages')],
-    because: 'pages compose features, never the other way round',
+    forbid: [folder('shell'), folder('pages'), folder('app')],
+    because: 'pages compose features (inside the shell), never the other way round',
+  },
+  {
+    layer: 'web/src/shell',
+    forbid: [folder('pages'), folder('app')],
+    because: 'the dashboard shell frames the pages; the router (app/) chooses them',
+  },
+  {
+    layer: 'web/src/pages',
+    forbid: [folder('app')],
+    because: 'app/ holds the router that chooses a page; a page never reaches back into it',
   },
 ];
 

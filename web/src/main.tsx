@@ -2,7 +2,7 @@ import { Provider } from 'jotai';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { Root } from './app/Root';
-import { store } from './app/store';
+import { store } from './lib/store';
 import { initSession } from './session/session';
 import './signin.css';
 

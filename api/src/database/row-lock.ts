@@ -1,4 +1,4 @@
-import type { EntityKey, EntityName } from '@mikro-orm/core';
+import type { EntityName } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/knex';
 import type { Scope } from '../common/tenancy/scope';
 import { onPostgreSql } from './dialect';
@@ -17,16 +17,14 @@ export async function lockRow<T extends object>(em: EntityManager, entity: Entit
 }
 
 /**
- * Locks every row of `entity` whose `property` (a column or a many-to-one) is `value`, in id order (two callers
- * never wait on each other crosswise), until the surrounding transaction ends: e.g. all of a person's tasks
- * before their aggregates are read, so a scoring of one of them in flight finishes first. A no-op on SQLite,
- * as lockRow; within the scope's company.
+ * Locks every row of `table` whose `column` is `value`, in id order (two callers never wait on each other
+ * crosswise), until the surrounding transaction ends: e.g. all of a person's tasks before their aggregates are
+ * read, so a scoring of one of them in flight finishes first. Named by table and columns because the caller reads
+ * that table in SQL of its own (the score aggregates read the tasks table). A no-op on SQLite, as lockRow; within
+ * the scope's company.
  */
-export async function lockRowsWhere<T extends object>(em: EntityManager, entity: EntityName<T>, property: EntityKey<T>, value: string, scope: Scope): Promise<void> {
+export async function lockTableRowsWhere(em: EntityManager, at: { table: string; column: string; id: string }, value: string, scope: Scope): Promise<void> {
   if (!onPostgreSql(em)) return;
-  const meta = em.getMetadata().get(entity);
-  const column = meta.properties[property].fieldNames[0];
-  const id = meta.primaryKeys[0];
   const company = scope.sql('"company_id"');
-  await em.execute(`select 1 from "${meta.tableName}" where "${column}" = ? and ${company.sql} order by "${id}" for update`, [value, ...company.params]);
+  await em.execute(`select 1 from "${at.table}" where "${at.column}" = ? and ${company.sql} order by "${at.id}" for update`, [value, ...company.params]);
 }

@@ -20,7 +20,7 @@ const finishesInOneStep = (sql: string) => /^\s*(insert|update|delete)\s/i.test(
 /**
  * A SQLite connection that reuses prepared statements, a text's from its second run on. It owns its sqlite3
  * `Database` and offers what its users call: `all`, `run` and `close` with the driver's signatures (knex's sqlite3
- * dialect takes it as its connection from the pool's `afterCreate`, config/mikro-orm.config.ts), and the
+ * dialect takes it as its connection from the pool's `afterCreate`, schema/orm-options.ts), and the
  * plain-SQL paths use it directly (bound-sql.ts, read-rows.ts).
  *
  * Why: the driver's own `all` and `run` prepare, run and finalize a statement for every call: two trips to the

@@ -2,7 +2,7 @@ import { Controller, Get, Res } from '@nestjs/common';
 import type { Response } from 'express';
 import { healthSchema, type Health } from '@kpi/contracts';
 import { Public } from '../common/auth/decorators';
-import { Responds } from '../openapi/responds';
+import { Responds } from '../common/http/responds';
 import { HealthService } from './health.service';
 
 /** For load balancers, orchestrators and the test harness: 503 as soon as a dependency stops answering. */

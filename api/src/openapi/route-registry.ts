@@ -9,7 +9,7 @@ import { WallGuard } from '../modules/walls/wall.guard';
 import { FAILURE_LIMIT_KEY } from '../common/rate-limit/failure-limit.interceptor';
 import { RateLimitGuard } from '../common/rate-limit/rate-limit.guard';
 import { ZodPipe } from '../common/validation/zod.pipe';
-import { RESPONDS_KEY, type RespondsMetadata } from './responds';
+import { RESPONDS_KEY, type RespondsMetadata } from '../common/http/responds';
 
 /** Where a handler reads its input from, and the contracts schema that validates it (when a ZodPipe does). */
 export type RouteInput =

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { MikroORM } from '@mikro-orm/sqlite';
 import { loadConfig } from '../../src/config/env';
-import { ormOptions } from '../../src/config/mikro-orm.config';
+import { ormOptions } from '../../src/schema/orm-options';
 
 /**
  * An existing database upgraded past the migration that introduced the score aggregates (its frozen backfill,

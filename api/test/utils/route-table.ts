@@ -6,7 +6,7 @@ import type { ZodType } from 'zod';
 import { ModulesContainer } from '@nestjs/core';
 import type { Role } from '@kpi/contracts';
 import { IS_PUBLIC, ROLES_KEY } from '../../src/common/auth/decorators';
-import { RESPONDS_KEY, type RespondsMetadata } from '../../src/openapi/responds';
+import { RESPONDS_KEY, type RespondsMetadata } from '../../src/common/http/responds';
 
 export interface Route {
   method: 'get' | 'post' | 'put' | 'patch' | 'delete';

@@ -10,7 +10,7 @@ import type { SsoSettings } from '../sso';
 import type { Task } from '../tasks';
 import type { User } from '../users';
 import type { WallDisplay } from '../walls';
-import type { WebhookAttempt, WebhookEndpoint } from '../webhooks';
+import type { WebhookAttempt, WebhookEndpoint, WebhookEventType } from '../webhooks';
 
 /** Every realtime event: name → payload. The server's emit and the client's handlers are typed by it. */
 export interface EventPayloads {
@@ -102,6 +102,10 @@ export const WALL_EVENT_TYPES = [
   'announcement.created', 'announcement.updated', 'announcement.pinned', 'announcement.deleted',
 ] as const satisfies readonly EventType[];
 export type WallEventType = (typeof WALL_EVENT_TYPES)[number];
+
+/** Every type a webhook may carry (webhooks.ts) is an event of this catalogue: the build fails on one that is not. */
+export type WebhookTypesAreEvents = WebhookEventType extends EventType ? true : never;
+export const WEBHOOK_TYPES_ARE_EVENTS: WebhookTypesAreEvents = true;
 
 /** What travels on the wire for every event. `seq` is gap-free within the event's stream. */
 export interface EventEnvelope<T extends EventType = EventType> {

@@ -3,8 +3,8 @@ import { FullPageSpinner } from '../components/ui/Spinner';
 import { sessionStatusAtom, sessionUserAtom } from '../session/atoms';
 import { homePathFor } from '../session/homePath';
 import { LoginScreen } from '../pages/LoginScreen';
-import { useAtomValue } from './store';
-import { preloadToasts, toastOutletAtom } from './toastOutlet';
+import { useAtomValue } from '../lib/store';
+import { preloadToasts, toastOutletAtom } from '../lib/toastOutlet';
 import { WallBackdrop } from './WallBackdrop';
 
 // The router and everything behind it are one lazily loaded chunk: a cold load of the sign-in page

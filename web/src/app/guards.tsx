@@ -4,7 +4,7 @@ import { Navigate, Outlet } from 'react-router-dom';
 import { FullPageSpinner } from '../components/ui/Spinner';
 import { sessionStatusAtom, sessionUserAtom } from '../session/atoms';
 import { canEnter } from '../session/homePath';
-import { useAtomValue } from './store';
+import { useAtomValue } from '../lib/store';
 
 /** Holds every route behind a full-page spinner until the stored session has been checked. */
 export function SessionGate() {

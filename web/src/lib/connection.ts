@@ -1,4 +1,4 @@
-import { atom } from '../app/store';
+import { atom } from './store';
 
 /** The realtime connection as the shell shows it: live, or without the server since a moment (ms). */
 export type ConnectionState = { kind: 'connecting' } | { kind: 'live' } | { kind: 'lost'; since: number };

@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it, vi } from 'vitest';
-import { store } from '../app/store';
+import { store } from './store';
 import type { Paged } from './api';
 import { removeById, upsertById } from './collections';
 import { loadable, pagedLoadable } from './loadable';

@@ -1,6 +1,6 @@
 import type { PrimitiveAtom, SetStateAction } from 'jotai';
 import toast from 'react-hot-toast';
-import { atom, onSessionReset, store } from '../app/store';
+import { atom, onSessionReset, store } from './store';
 import { isUnauthorized, type Paged } from './api';
 import { appendNew, removeById, upsertById } from './collections';
 import type { LoadStatus } from './loadStatus';

@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { atom, store } from '../app/store';
+import { atom, store } from './store';
 import { loadNextPage, pageStateAtoms } from './pagedList';
 
 describe('loadNextPage', () => {

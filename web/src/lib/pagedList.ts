@@ -1,5 +1,5 @@
 import type { PrimitiveAtom } from 'jotai';
-import { atom, store } from '../app/store';
+import { atom, store } from './store';
 import type { Paged } from './api';
 import { appendNew } from './collections';
 

@@ -1,6 +1,6 @@
 import { io, type Socket } from 'socket.io-client';
 import { EVENT_TYPES, LIVE_NOTE_TYPES, type AnyEnvelope, type EventEnvelope, type EventType, type HandshakeAuth, type LiveNotes, type LiveNoteType, type ServerControl } from '@kpi/contracts';
-import { store } from '../app/store';
+import { store } from './store';
 import { getToken } from './api';
 import { backoffDelay, SOCKET_BACKOFF } from './backoff';
 import { connectionAtom, wasOffline } from './connection';

@@ -1,5 +1,5 @@
 import { Navigate } from 'react-router-dom';
-import { useAtomValue } from '../app/store';
+import { useAtomValue } from '../lib/store';
 import { sessionUserAtom } from '../session/atoms';
 import { homePathFor } from '../session/homePath';
 import { LoginScreen } from './LoginScreen';

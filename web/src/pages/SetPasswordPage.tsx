@@ -4,7 +4,7 @@ import { Link, useNavigate } from 'react-router-dom';
 import { Button } from '../components/ui/Button';
 import { TextField } from '../components/ui/Field';
 import { Spinner } from '../components/ui/Spinner';
-import { notify } from '../app/toastOutlet';
+import { notify } from '../lib/toastOutlet';
 import { errorMessage } from '../lib/api';
 import { authApi } from '../session/api';
 import { homePathFor } from '../session/homePath';

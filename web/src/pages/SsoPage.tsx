@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { Spinner } from '../components/ui/Spinner';
-import { notify } from '../app/toastOutlet';
+import { notify } from '../lib/toastOutlet';
 import { errorMessage } from '../lib/api';
 import { homePathFor } from '../session/homePath';
 import { finishSingleSignOn } from '../session/session';

@@ -1,6 +1,6 @@
 import { PRODUCT_NAME } from '@kpi/contracts';
 import { useEffect } from 'react';
-import { useAtomValue } from '../app/store';
+import { useAtomValue } from '../lib/store';
 import { wallTokenAtom } from '../features/wall/atoms';
 import { PairingScreen } from '../features/wall/PairingScreen';
 import { WallPairingEffect } from '../features/wall/WallPairingEffect';

@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { store } from '../app/store';
+import { store } from '../lib/store';
 import { getToken } from '../lib/api';
 import { onEvent } from '../lib/socket';
 import { sessionUserAtom } from './atoms';

@@ -1,5 +1,5 @@
 import type { User } from '@kpi/contracts';
-import { atom } from '../app/store';
+import { atom } from '../lib/store';
 
 /** The signed-in user, or null. Partly updated locally (password change) and live (user.updated). */
 export const sessionUserAtom = atom<User | null>(null);

@@ -1,4 +1,4 @@
-import { store } from '../app/store';
+import { store } from '../lib/store';
 import { monthIn } from '../lib/zonedClock';
 import { sessionUserAtom } from './atoms';
 

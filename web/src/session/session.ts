@@ -1,5 +1,5 @@
 import type { ChangePasswordResponse, User } from '@kpi/contracts';
-import { resetSessionData, store } from '../app/store';
+import { resetSessionData, store } from '../lib/store';
 import { ApiError, TOKEN_KEY, clearToken, getToken, setToken, setUnauthorizedHandler } from '../lib/api';
 import { authApi } from './api';
 import { sessionStatusAtom, sessionUserAtom } from './atoms';

@@ -2,8 +2,8 @@ import { Inject, Injectable } from '@nestjs/common';
 import { MikroORM } from '@mikro-orm/core';
 import type { Logger } from 'pino';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { ROOT_LOGGER } from '../../logging/logging';
-import { requestLog } from '../../logging/request-logger';
+import { ROOT_LOGGER } from '../logging/logging';
+import { requestLog } from '../logging/request-logger';
 import { RequestOrigin, type OriginRequest } from '../tenancy/query-origin';
 import { RequestScope } from './request-scope';
 

@@ -14,7 +14,7 @@ import type { Actor } from '../../common/auth/actor';
 import { CurrentActor, Roles } from '../../common/auth/decorators';
 import { CsvInterceptor } from '../../common/csv/csv.interceptor';
 import { ZodPipe } from '../../common/validation/zod.pipe';
-import { Responds } from '../../openapi/responds';
+import { Responds } from '../../common/http/responds';
 import { AuditService } from './audit.service';
 
 /** The audit trail (docs/audit.md): admins their company's, the superadmin every company's. */

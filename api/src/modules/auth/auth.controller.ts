@@ -3,7 +3,7 @@ import { changePasswordResponseSchema, changePasswordSchema, loginResponseSchema
 import type { Actor } from '../../common/auth/actor';
 import { AnyRole, CurrentActor, Public } from '../../common/auth/decorators';
 import { ZodPipe } from '../../common/validation/zod.pipe';
-import { Responds } from '../../openapi/responds';
+import { Responds } from '../../common/http/responds';
 import { AuthService } from './auth.service';
 import { RateLimited } from '../../common/rate-limit/rate-limit.guard';
 

@@ -1,12 +1,12 @@
-import { Injectable } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 import { EntityManager } from '@mikro-orm/knex';
 import type { Company as CompanyView, MessageResponse, CreateCompanyInput, UpdateCompanyInput } from '@kpi/contracts';
 import type { Actor } from '../../common/auth/actor';
 import { notFound } from '../../common/errors/app-error';
 import { UnitOfWork } from '../../events/unit-of-work';
 import { deleteStream } from '../../events/stored-events';
-import { ScoreAggregatesService } from '../stats/score-aggregates.service';
 import { Company } from './company.entity';
+import { ZONE_FOLLOWERS, type ZoneFollowers } from './company-ports';
 import { allCompanies, companyAnswer, companyToChange, membersOf, NO_MEMBERS, removeCompany, toCompany } from './company.repository';
 
 /** Companies are the superadmin's to manage; the roles guard on the controller enforces that. */
@@ -15,7 +15,7 @@ export class CompaniesService {
   constructor(
     private readonly em: EntityManager,
     private readonly uow: UnitOfWork,
-    private readonly aggregates: ScoreAggregatesService,
+    @Inject(ZONE_FOLLOWERS) private readonly zoneFollowers: ZoneFollowers,
   ) {}
 
   async list(_actor: Actor): Promise<CompanyView[]> {
@@ -44,7 +44,7 @@ export class CompaniesService {
       em.assign(company, Object.fromEntries(Object.entries(input).filter(([, v]) => v !== undefined)));
       await em.flush();
       // Periods follow the company's zone: in another zone its tasks fall into other months.
-      if (company.timeZone !== zone) await this.aggregates.rebuildCompany(em, company);
+      if (company.timeZone !== zone) await this.zoneFollowers.rebuildCompany(em, company);
       const view = await this.view(em, id);
       events.record('company.updated', { kind: 'superadmin' }, { company: view }, { before });
       return view;

@@ -1,9 +1,7 @@
-import { raw, type EntityManager } from '@mikro-orm/knex';
+import type { EntityManager } from '@mikro-orm/knex';
 import type { Company as CompanyView } from '@kpi/contracts';
 import { notFound } from '../../common/errors/app-error';
-import { ScoreHistory } from '../tasks/score-history.entity';
-import { ScoringKey } from '../tasks/scoring-key.entity';
-import { User } from '../users/user.entity';
+import { execute } from '../../database/bound-sql';
 import { Company } from './company.entity';
 
 export interface MemberCounts {
@@ -32,14 +30,18 @@ export function toCompany(company: Company, counts: MemberCounts): CompanyView {
  * are the superadmin's alone (the controller's roles guard), so there is no company predicate to add here.
  */
 
-/** Admin and executive counts per company in one grouped query. */
+/**
+ * Admin and executive counts per company in one grouped query. The company is the tenancy's root, under every
+ * other module, so its SQL names the tables that point at it (users here, the history below) rather than their
+ * modules' entities.
+ */
 export async function memberCounts(em: EntityManager, companyIds?: string[]): Promise<Map<string, MemberCounts>> {
-  const qb = em
-    .createQueryBuilder(User, 'u')
-    .select(['u.company_id as company', 'u.role as role', raw('count(*) as n')])
-    .where({ role: { $in: ['admin', 'executive'] }, ...(companyIds ? { company: { $in: companyIds } } : { company: { $ne: null } }) })
-    .groupBy(['u.company_id', 'u.role']);
-  const rows = await qb.execute<{ company: string; role: string; n: number | string }[]>('all', false);
+  const which = companyIds ? `company_id in (${companyIds.map(() => '?').join(', ')})` : 'company_id is not null';
+  const rows = await execute<{ company: string; role: string; n: number | string }>(
+    em,
+    `select company_id as company, role, count(*) as n from users where role in ('admin', 'executive') and ${which} group by company_id, role`,
+    companyIds ?? [],
+  );
   const counts = new Map<string, MemberCounts>();
   for (const r of rows) {
     const c = counts.get(r.company) ?? { admins: 0, executives: 0 };
@@ -72,8 +74,9 @@ export async function companyToChange(em: EntityManager, id: string): Promise<Co
 }
 
 /** The members whose sessions end with their company. */
-export function membersOf(em: EntityManager, id: string): Promise<Pick<User, 'id' | 'tokenVersion'>[]> {
-  return em.find(User, { company: id }, { fields: ['id', 'tokenVersion'] });
+export async function membersOf(em: EntityManager, id: string): Promise<{ id: string; tokenVersion: number }[]> {
+  const rows = await execute<{ id: string; token_version: number | string }>(em, 'select id, token_version from users where company_id = ?', [id]);
+  return rows.map((r) => ({ id: r.id, tokenVersion: Number(r.token_version) }));
 }
 
 /**
@@ -84,7 +87,7 @@ export function membersOf(em: EntityManager, id: string): Promise<Pick<User, 'id
 export async function removeCompany(em: EntityManager, id: string): Promise<boolean> {
   const found = await em.nativeDelete(Company, { id });
   if (!found) return false;
-  await em.nativeDelete(ScoreHistory, { companyId: id });
-  await em.nativeDelete(ScoringKey, { companyId: id });
+  await execute(em, 'delete from score_history where company_id = ?', [id]);
+  await execute(em, 'delete from scoring_keys where company_id = ?', [id]);
   return true;
 }

@@ -3,7 +3,7 @@ import { generateLeaderboardSchema, leaderboardPageQuerySchema, leaderboardSchem
 import type { Actor } from '../../common/auth/actor';
 import { AnyRole, CurrentActor, Roles } from '../../common/auth/decorators';
 import { ZodPipe } from '../../common/validation/zod.pipe';
-import { Responds } from '../../openapi/responds';
+import { Responds } from '../../common/http/responds';
 import { CsvInterceptor } from '../../common/csv/csv.interceptor';
 import { LeaderboardService } from './leaderboard.service';
 

@@ -3,7 +3,7 @@ import { leaderboardQuerySchema, monthlyParamsSchema, publishedLeaderboardSchema
 import type { Actor } from '../../common/auth/actor';
 import { AnyRole, CurrentActor } from '../../common/auth/decorators';
 import { ZodPipe } from '../../common/validation/zod.pipe';
-import { Responds } from '../../openapi/responds';
+import { Responds } from '../../common/http/responds';
 import { CsvInterceptor } from '../../common/csv/csv.interceptor';
 import { PublishedLeaderboardService } from './published-leaderboard.service';
 

@@ -10,7 +10,7 @@ import {
 import type { Actor } from '../../common/auth/actor';
 import { CurrentActor, Public, Roles } from '../../common/auth/decorators';
 import { ZodPipe } from '../../common/validation/zod.pipe';
-import { Responds } from '../../openapi/responds';
+import { Responds } from '../../common/http/responds';
 import { DevMailbox } from './dev-mailbox';
 import { MailPreferencesService } from './mail-preferences.service';
 

@@ -4,7 +4,7 @@ import type { Actor } from '../../common/auth/actor';
 import { AnyRole, CurrentActor } from '../../common/auth/decorators';
 import { ZodPipe } from '../../common/validation/zod.pipe';
 import { NotificationsService } from './notifications.service';
-import { Responds } from '../../openapi/responds';
+import { Responds } from '../../common/http/responds';
 
 @Controller('notifications')
 @AnyRole()

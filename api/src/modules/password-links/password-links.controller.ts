@@ -14,7 +14,7 @@ import { Public } from '../../common/auth/decorators';
 import { LimitFailures } from '../../common/rate-limit/failure-limit.interceptor';
 import { RateLimited } from '../../common/rate-limit/rate-limit.guard';
 import { ZodPipe } from '../../common/validation/zod.pipe';
-import { Responds } from '../../openapi/responds';
+import { Responds } from '../../common/http/responds';
 import { PasswordLinksService } from './password-links.service';
 
 const GONE = 'The link was used, withdrawn or has expired (the message says which)';

@@ -21,6 +21,7 @@ import { APP_CONFIG, type AppConfig } from '../../config/env';
 import { UnitOfWork } from '../../events/unit-of-work';
 import { SsoPolicy } from '../sso/sso-policy';
 import { User } from '../users/user.entity';
+import type { Invitations, IssuedInvitation } from '../users/user-ports';
 import { UserRepository } from '../users/user.repository';
 import { PasswordLink } from './password-link.entity';
 import { hashLinkToken, isLinkTokenShaped, LINK_REFUSALS, linkState, newLinkToken } from './link-tokens';
@@ -33,7 +34,7 @@ const TTL_MS: Record<PasswordLinkPurpose, number> = { invite: INVITATION_TTL_HOU
  * is random and only its hash is stored; a new link of a purpose withdraws the person's earlier one.
  */
 @Injectable()
-export class PasswordLinksService {
+export class PasswordLinksService implements Invitations {
   private readonly logger = new Logger('PasswordLinks');
 
   constructor(
@@ -53,13 +54,13 @@ export class PasswordLinksService {
    * the caller created the person in this transaction and has itself checked that their company allows
    * passwords (an import, once per batch): there is no earlier link to withdraw and nothing more to ask.
    */
-  async issueInvitation(em: EntityManager, user: User, options: { newPerson?: boolean } = {}): Promise<{ token: string; expiresAt: Date }> {
+  async issueInvitation(em: EntityManager, user: User, options: { newPerson?: boolean } = {}): Promise<IssuedInvitation> {
     if (!options.newPerson) await this.assertPasswordsAllowed(em, user);
     return this.issue(em, user, 'invite', !options.newPerson);
   }
 
   /** After the invitation committed: mails it when mail is set up; the link is always handed back to show. */
-  async deliverInvitation(user: User, issued: { token: string; expiresAt: Date }): Promise<InvitationResponse> {
+  async deliverInvitation(user: User, issued: IssuedInvitation): Promise<InvitationResponse> {
     const link = this.linkFor(issued.token);
     const emailed = await this.mail.send({ purpose: 'invite', to: user.email, name: user.name, companyName: user.company?.name ?? null, link, expiresAt: issued.expiresAt });
     return {
@@ -143,7 +144,7 @@ export class PasswordLinksService {
     if (refusal) throw new AppError('CONFLICT', `${user.company?.name ?? 'This company'} signs in with single sign-on: its people need no password`);
   }
 
-  private async issue(em: EntityManager, user: User, purpose: PasswordLinkPurpose, withdrawEarlier = true): Promise<{ token: string; expiresAt: Date }> {
+  private async issue(em: EntityManager, user: User, purpose: PasswordLinkPurpose, withdrawEarlier = true): Promise<IssuedInvitation> {
     const now = new Date();
     if (withdrawEarlier) await em.nativeUpdate(PasswordLink, { user: user.id, purpose, usedAt: null, revokedAt: null }, { revokedAt: now });
     const token = newLinkToken();

@@ -17,7 +17,7 @@ import { CurrentActor, Public, Roles } from '../../common/auth/decorators';
 import { LimitFailures } from '../../common/rate-limit/failure-limit.interceptor';
 import { RateLimited } from '../../common/rate-limit/rate-limit.guard';
 import { ZodPipe } from '../../common/validation/zod.pipe';
-import { Responds } from '../../openapi/responds';
+import { Responds } from '../../common/http/responds';
 import { FLOW_COOKIE } from './sso-flow';
 import { SsoSettingsService } from './sso-settings.service';
 import { SsoSignInService } from './sso-sign-in.service';

@@ -6,8 +6,9 @@ import { isNoChange, periodKeysOf, removalDelta, scoringDelta, type ScoredFigure
 import { applyDelta, rebuildAllScoreAggregates, rebuildScoreAggregates, subtractUser, type Execute } from './score-aggregates.repository';
 import { dbDate } from '../../common/rows/params';
 import { execute } from '../../database/bound-sql';
-import { lockRowsWhere } from '../../database/row-lock';
-import { Task } from '../tasks/task.entity';
+import { lockTableRowsWhere } from '../../database/row-lock';
+import type { ZoneFollowers } from '../companies/company-ports';
+import type { PersonFigures } from '../users/user-ports';
 
 /** The parts of a scored task that say where it counts: company (and so zone), assignee, first scoring. */
 export interface ScoredTaskPlace {
@@ -24,7 +25,7 @@ const executor = (em: EntityManager): Execute => (sql, params) => execute(em, sq
  * Every method runs inside the caller's unit of work: the aggregates change exactly when the task does.
  */
 @Injectable()
-export class ScoreAggregatesService {
+export class ScoreAggregatesService implements PersonFigures, ZoneFollowers {
   /** A scoring: a first one adds the task to its periods, a re-score swaps its old figures for the new. */
   async recordScoring(em: EntityManager, task: ScoredTaskPlace, previous: ScoredFigures | null, next: ScoredFigures): Promise<void> {
     const delta = scoringDelta(previous, next);
@@ -45,7 +46,7 @@ export class ScoreAggregatesService {
    * commits before the user's rows are read, and none starts until the user is gone (docs/aggregates.md).
    */
   async forgetUser(em: EntityManager, scope: Scope, userId: string): Promise<void> {
-    await lockRowsWhere(em, Task, 'assignedTo', userId, scope);
+    await lockTableRowsWhere(em, { table: 'tasks', column: 'assigned_to', id: 'id' }, userId, scope);
     return subtractUser(executor(em), userId, scope.sql('company_id'));
   }
 

@@ -3,7 +3,7 @@ import { scoreChainQuerySchema, scoreChainReportSchema, type ScoreChainQueryInpu
 import type { Actor } from '../../common/auth/actor';
 import { CurrentActor, Roles } from '../../common/auth/decorators';
 import { ZodPipe } from '../../common/validation/zod.pipe';
-import { Responds } from '../../openapi/responds';
+import { Responds } from '../../common/http/responds';
 import { ScoreChainService } from './score-chain.service';
 
 @Controller('score-history')

@@ -4,7 +4,7 @@ import { z } from 'zod';
 import type { Actor } from '../../common/auth/actor';
 import { CurrentActor, Roles } from '../../common/auth/decorators';
 import { ZodPipe } from '../../common/validation/zod.pipe';
-import { Responds } from '../../openapi/responds';
+import { Responds } from '../../common/http/responds';
 import { UsersService } from './users.service';
 
 const EMAIL_TAKEN = 'A user with this email already exists (field email)';

@@ -1,4 +1,4 @@
-import { Injectable } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 import { EntityManager } from '@mikro-orm/knex';
 import type { InvitationResponse, MessageResponse, User as UserView, CreateUserInput, UpdateUserInput, UserListInput } from '@kpi/contracts';
 import type { Actor } from '../../common/auth/actor';
@@ -10,11 +10,10 @@ import type { EventRecorder } from '../../events/event-recorder';
 import type { ChangeNote } from '../../events/outbox-sink';
 import { UnitOfWork } from '../../events/unit-of-work';
 import { Company } from '../companies/company.entity';
-import { CompaniesService } from '../companies/companies.service';
-import { PasswordLinksService } from '../password-links/password-links.service';
-import { ScoreAggregatesService } from '../stats/score-aggregates.service';
+import { companyAnswer } from '../companies/company.repository';
 import { User } from './user.entity';
 import { UserRepository } from './user.repository';
+import { INVITATIONS, PERSON_FIGURES, type Invitations, type IssuedInvitation, type PersonFigures } from './user-ports';
 
 
 /** The hash of a person who has no password yet (invited): no password verifies against it. */
@@ -33,9 +32,8 @@ export class UsersService {
   constructor(
     private readonly em: EntityManager,
     private readonly uow: UnitOfWork,
-    private readonly companies: CompaniesService,
-    private readonly aggregates: ScoreAggregatesService,
-    private readonly links: PasswordLinksService,
+    @Inject(PERSON_FIGURES) private readonly figures: PersonFigures,
+    @Inject(INVITATIONS) private readonly links: Invitations,
     private readonly users: UserRepository,
   ) {}
 
@@ -161,10 +159,10 @@ export class UsersService {
 
   /**
    * An invitation for a person the caller already holds, inside its unit of work (a new person of an import);
-   * hand the result to `PasswordLinksService.deliverInvitation` once it committed. `newPerson`: see
+   * hand the result to `Invitations.deliverInvitation` once it committed. `newPerson`: see
    * `PasswordLinksService.issueInvitation`.
    */
-  async inviteIn(em: EntityManager, events: EventRecorder, user: User, options: { newPerson?: boolean } = {}): Promise<{ token: string; expiresAt: Date }> {
+  async inviteIn(em: EntityManager, events: EventRecorder, user: User, options: { newPerson?: boolean } = {}): Promise<IssuedInvitation> {
     if (!user.isActive) throw forbidden('Reactivate this account before inviting them');
     const before = await this.answer(em, user);
     const issued = await this.links.issueInvitation(em, user, options);
@@ -190,7 +188,7 @@ export class UsersService {
       const view = await this.answer(em, user);
       const companyId = user.company?.id ?? null;
       events.record('session.revoked', { kind: 'user', userId: user.id, companyId }, { reason: 'deleted', tokenVersion: user.tokenVersion + 1 });
-      await this.aggregates.forgetUser(em, Scope.of(actor), user.id);
+      await this.figures.forgetUser(em, Scope.of(actor), user.id);
       await em.nativeDelete(User, { id: user.id });
       this.recordChange(events, 'deleted', view, { before: view });
       if (companyId) await this.recordCounts(em, events, companyId);
@@ -244,7 +242,7 @@ export class UsersService {
   /** Member counts appear on the superadmin's company cards. */
   async recordCounts(em: EntityManager, events: EventRecorder, companyId: string): Promise<void> {
     await em.flush();
-    const company = await this.companies.view(em, companyId);
+    const company = await companyAnswer(em, companyId);
     // A count moved because of the person's change, which the audit trail records; not a change of the company's.
     events.record('company.updated', { kind: 'superadmin' }, { company }, { sideEffect: true });
   }

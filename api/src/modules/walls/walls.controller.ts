@@ -7,7 +7,7 @@ import { CurrentWall, WallDisplayOnly } from './wall.guard';
 import { LimitFailures } from '../../common/rate-limit/failure-limit.interceptor';
 import { RateLimited } from '../../common/rate-limit/rate-limit.guard';
 import { ZodPipe } from '../../common/validation/zod.pipe';
-import { Responds } from '../../openapi/responds';
+import { Responds } from '../../common/http/responds';
 import { WallsService } from './walls.service';
 
 @Controller('walls')

@@ -4,7 +4,7 @@ import { z } from 'zod';
 import type { Actor } from '../../common/auth/actor';
 import { CurrentActor, Roles } from '../../common/auth/decorators';
 import { ZodPipe } from '../../common/validation/zod.pipe';
-import { Responds } from '../../openapi/responds';
+import { Responds } from '../../common/http/responds';
 import { WebhooksService } from './webhooks.service';
 
 /** GET /events: the envelopes webhooks carry, for a receiver filling a gap (docs/webhooks.md). */

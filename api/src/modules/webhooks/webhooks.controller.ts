@@ -18,7 +18,7 @@ import { z } from 'zod';
 import type { Actor } from '../../common/auth/actor';
 import { CurrentActor, Roles } from '../../common/auth/decorators';
 import { ZodPipe } from '../../common/validation/zod.pipe';
-import { Responds } from '../../openapi/responds';
+import { Responds } from '../../common/http/responds';
 import { WebhooksService } from './webhooks.service';
 
 const redeliverSchema = z.object({ eventId: z.string({ error: 'Event is required' }).trim().min(1, 'Event is required').max(64, 'Event is not a valid id') });

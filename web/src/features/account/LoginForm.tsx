@@ -3,7 +3,7 @@ import { useState, type SubmitEvent } from 'react';
 import { Button } from '../../components/ui/Button';
 import { TextField } from '../../components/ui/Field';
 import { EyeIcon, EyeOffIcon } from '../../components/ui/icons';
-import { notify } from '../../app/toastOutlet';
+import { notify } from '../../lib/toastOutlet';
 import { errorMessage } from '../../lib/api';
 import { login, startSingleSignOn } from '../../session/session';
 

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useAtomValue } from '../../app/store';
+import { useAtomValue } from '../../lib/store';
 import { Button } from '../../components/ui';
 import { AlertIcon } from '../../components/ui/icons';
 import { sessionUserAtom } from '../../session/atoms';

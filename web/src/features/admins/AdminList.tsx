@@ -1,11 +1,11 @@
 import type { User } from '@kpi/contracts';
 import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { store, useAtomValue } from '../../app/store';
+import { store, useAtomValue } from '../../lib/store';
 import { Button, EmptyState, PageHeader, SectionSpinner } from '../../components/ui';
-import { LoadMoreFor } from '../../lib/LoadMoreFor';
+import { LoadMoreFor } from '../../components/LoadMoreFor';
 import { PlusIcon, UsersIcon } from '../../components/ui/icons';
-import { useDeletion } from '../../lib/deletion';
+import { useDeletion } from '../../components/deletion';
 import { loadCompanies } from '../companies/actions';
 import { companiesStatusAtom, sortedCompaniesAtom } from '../companies/atoms';
 import { UserCard } from '../users/UserCard';

@@ -1,5 +1,5 @@
 import type { User } from '@kpi/contracts';
-import { atom } from '../../app/store';
+import { atom } from '../../lib/store';
 import { pagedLoadable } from '../../lib/loadable';
 import { byName } from '../users/api';
 

@@ -1,12 +1,12 @@
 import type { Announcement } from '@kpi/contracts';
 import { useEffect, useState } from 'react';
 import toast from 'react-hot-toast';
-import { useAtomValue } from '../../app/store';
+import { useAtomValue } from '../../lib/store';
 import { Button, EmptyState, PageHeader, SectionSpinner } from '../../components/ui';
-import { LoadMoreFor } from '../../lib/LoadMoreFor';
+import { LoadMoreFor } from '../../components/LoadMoreFor';
 import { MegaphoneIcon, PlusIcon } from '../../components/ui/icons';
 import { errorMessage, isUnauthorized } from '../../lib/api';
-import { useDeletion } from '../../lib/deletion';
+import { useDeletion } from '../../components/deletion';
 import { sessionUserAtom } from '../../session/atoms';
 import { companyIdOf } from '../../session/homePath';
 import { applyAnnouncement, deleteAnnouncement, loadAnnouncements, loadMoreAnnouncements } from './actions';

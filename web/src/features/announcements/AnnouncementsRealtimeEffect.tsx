@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { store } from '../../app/store';
+import { store } from '../../lib/store';
 import { onEvent, onResync } from '../../lib/socket';
 import { applyAnnouncement, forgetAnnouncement, loadAnnouncements } from './actions';
 import { announcementsStatusAtom } from './atoms';

@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
-import { useAtomValue } from '../../app/store';
+import { useAtomValue } from '../../lib/store';
 import { Button, Card, EmptyState, PageHeader } from '../../components/ui';
-import { LoadMoreFor } from '../../lib/LoadMoreFor';
+import { LoadMoreFor } from '../../components/LoadMoreFor';
 import { AlertIcon, MegaphoneIcon } from '../../components/ui/icons';
 import { sessionUserAtom } from '../../session/atoms';
 import { companyIdOf } from '../../session/homePath';

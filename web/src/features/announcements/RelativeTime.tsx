@@ -1,4 +1,4 @@
-import { useAtomValue } from '../../app/store';
+import { useAtomValue } from '../../lib/store';
 import { nowAtom } from './clock';
 import { relativeTime } from './relativeTime';
 

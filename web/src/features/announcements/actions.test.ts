@@ -1,6 +1,6 @@
 import type { Announcement, User } from '@kpi/contracts';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { resetSessionData, store } from '../../app/store';
+import { resetSessionData, store } from '../../lib/store';
 import { sessionUserAtom } from '../../session/atoms';
 import { applyAnnouncement, forgetAnnouncement, loadAnnouncements } from './actions';
 import { announcementsApi } from './api';

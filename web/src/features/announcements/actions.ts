@@ -1,8 +1,8 @@
 import type { Announcement } from '@kpi/contracts';
 import toast from 'react-hot-toast';
-import { store } from '../../app/store';
+import { store } from '../../lib/store';
 import { removeById, upsertById } from '../../lib/collections';
-import { deleteWithToasts } from '../../lib/deletion';
+import { deleteWithToasts } from '../../components/deletion';
 import { sessionUserAtom } from '../../session/atoms';
 import { companyIdOf } from '../../session/homePath';
 import { announcementsApi } from './api';

@@ -1,5 +1,5 @@
 import type { Announcement } from '@kpi/contracts';
-import { atom } from '../../app/store';
+import { atom } from '../../lib/store';
 import { errorMessage } from '../../lib/api';
 import { pagedLoadable } from '../../lib/loadable';
 import { nowAtom } from './clock';

@@ -1,4 +1,4 @@
-import { atom } from '../../app/store';
+import { atom } from '../../lib/store';
 
 const TICK_MS = 60_000;
 

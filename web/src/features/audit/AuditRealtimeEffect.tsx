@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { store } from '../../app/store';
+import { store } from '../../lib/store';
 import { onEvent, onResync } from '../../lib/socket';
 import { applyAuditEntry, loadAudit } from './actions';
 import { auditStatusAtom } from './atoms';

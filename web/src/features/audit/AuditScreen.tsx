@@ -1,10 +1,10 @@
 import { AUDIT_KINDS, AUDIT_KIND_LABELS, type AuditEntry, type AuditKind } from '@kpi/contracts';
 import { useEffect, useMemo } from 'react';
-import { store, useAtomValue } from '../../app/store';
+import { store, useAtomValue } from '../../lib/store';
 import { Badge, Button, Card, EmptyState, PageHeader, RoleBadge, SectionSpinner, SelectField, TextField } from '../../components/ui';
 import { ShieldIcon } from '../../components/ui/icons';
 import { formatDateTime } from '../../lib/format';
-import { LoadMoreFor } from '../../lib/LoadMoreFor';
+import { LoadMoreFor } from '../../components/LoadMoreFor';
 import { loadCompanies } from '../companies/actions';
 import { companiesStatusAtom, sortedCompaniesAtom } from '../companies/atoms';
 import { exportAudit, loadAudit, loadMoreAudit, setAuditFilters, verifyAudit } from './actions';

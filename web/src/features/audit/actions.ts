@@ -1,6 +1,6 @@
 import type { AuditEntry } from '@kpi/contracts';
 import toast from 'react-hot-toast';
-import { store } from '../../app/store';
+import { store } from '../../lib/store';
 import { errorMessage, isUnauthorized } from '../../lib/api';
 import { clearSession } from '../../session/session';
 import { saveBlob } from '../stats/actions';

@@ -1,5 +1,5 @@
 import type { AuditEntry, AuditVerifyReport } from '@kpi/contracts';
-import { atom, onSessionReset, store } from '../../app/store';
+import { atom, onSessionReset, store } from '../../lib/store';
 import { errorMessage } from '../../lib/api';
 import { pagedLoadable } from '../../lib/loadable';
 import { NO_FILTERS, type AuditFilters } from './rules';

@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { useAtomValue } from '../../app/store';
+import { useAtomValue } from '../../lib/store';
 import { SectionSpinner } from '../../components/ui';
 import { AwardIcon } from '../../components/ui/icons';
 import { formatDate } from '../../lib/format';

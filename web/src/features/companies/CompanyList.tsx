@@ -1,10 +1,10 @@
 import type { Company } from '@kpi/contracts';
 import { useEffect, useState } from 'react';
-import { useAtomValue } from '../../app/store';
+import { useAtomValue } from '../../lib/store';
 import { Button, EmptyState, Modal, PageHeader, SectionSpinner } from '../../components/ui';
 import { SignInSettings } from '../sso/SignInSettings';
 import { BuildingIcon, PlusIcon } from '../../components/ui/icons';
-import { useDeletion } from '../../lib/deletion';
+import { useDeletion } from '../../components/deletion';
 import { deleteCompany, loadCompanies } from './actions';
 import { companiesStatusAtom, sortedCompaniesAtom } from './atoms';
 import { CompanyCard } from './CompanyCard';

@@ -1,5 +1,5 @@
 import type { Company } from '@kpi/contracts';
-import { deleteWithToasts } from '../../lib/deletion';
+import { deleteWithToasts } from '../../components/deletion';
 import { companiesApi } from './api';
 import { companies } from './atoms';
 

@@ -1,5 +1,5 @@
 import type { Company } from '@kpi/contracts';
-import { atom } from '../../app/store';
+import { atom } from '../../lib/store';
 import { pagedLoadable } from '../../lib/loadable';
 
 /** Every company, as the list fetch and the company.* events leave it. */

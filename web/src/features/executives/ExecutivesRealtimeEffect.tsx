@@ -1,5 +1,5 @@
 import { useCallback } from 'react';
-import { useAtomValue } from '../../app/store';
+import { useAtomValue } from '../../lib/store';
 import { sessionUserAtom } from '../../session/atoms';
 import { companyIdOf } from '../../session/homePath';
 import { useUserListLive } from '../users/useUserListLive';

@@ -1,5 +1,5 @@
 import type { User } from '@kpi/contracts';
-import { deleteWithToasts } from '../../lib/deletion';
+import { deleteWithToasts } from '../../components/deletion';
 import { usersApi } from '../users/api';
 import { executives } from './atoms';
 

@@ -2,7 +2,7 @@ import { IMPORT_FIELDS, type ImportEdit, type ImportField, type ImportJob, type 
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { Link } from 'react-router-dom';
 import toast from 'react-hot-toast';
-import { store, useAtomValue } from '../../app/store';
+import { store, useAtomValue } from '../../lib/store';
 import { Badge, Button, Card, PageHeader, SelectField } from '../../components/ui';
 import { errorMessage, isUnauthorized } from '../../lib/api';
 import { onEvent, onResync } from '../../lib/socket';

@@ -1,9 +1,9 @@
 import type { WebhookAttempt } from '@kpi/contracts';
 import { useState } from 'react';
 import toast from 'react-hot-toast';
-import { useAtomValue } from '../../app/store';
+import { useAtomValue } from '../../lib/store';
 import { Badge, Button, SectionSpinner } from '../../components/ui';
-import { LoadMoreFor } from '../../lib/LoadMoreFor';
+import { LoadMoreFor } from '../../components/LoadMoreFor';
 import { errorMessage, isUnauthorized } from '../../lib/api';
 import { formatDateTime } from '../../lib/format';
 import { applyAttempt, loadMoreAttempts, openLog } from './actions';

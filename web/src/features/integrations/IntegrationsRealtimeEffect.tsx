@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { store } from '../../app/store';
+import { store } from '../../lib/store';
 import { onEvent, onLive, onNote, onResync } from '../../lib/socket';
 import { applyAttempt, applyEndpoint, forgetEndpoint, loadEndpoints, openLog } from './actions';
 import { endpointsStatusAtom, openLogAtom } from './atoms';

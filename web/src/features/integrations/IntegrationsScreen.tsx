@@ -1,10 +1,10 @@
 import type { WebhookEndpoint } from '@kpi/contracts';
 import { useEffect, useMemo, useState } from 'react';
-import { store, useAtomValue } from '../../app/store';
+import { store, useAtomValue } from '../../lib/store';
 import { Button, EmptyState, PageHeader, SectionSpinner } from '../../components/ui';
 import { PlugIcon, PlusIcon } from '../../components/ui/icons';
-import { LoadMoreFor } from '../../lib/LoadMoreFor';
-import { useDeletion } from '../../lib/deletion';
+import { LoadMoreFor } from '../../components/LoadMoreFor';
+import { useDeletion } from '../../components/deletion';
 import { loadCompanies } from '../companies/actions';
 import { companiesStatusAtom, sortedCompaniesAtom } from '../companies/atoms';
 import { closeLog, deleteEndpoint, loadEndpoints, loadMoreEndpoints } from './actions';

@@ -1,6 +1,6 @@
 import type { WebhookAttempt, WebhookEndpoint } from '@kpi/contracts';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { resetSessionData, store } from '../../app/store';
+import { resetSessionData, store } from '../../lib/store';
 import type { Paged } from '../../lib/api';
 import { applyAttempt, forgetEndpoint, openLog } from './actions';
 import { webhooksApi } from './api';

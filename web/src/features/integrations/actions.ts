@@ -1,6 +1,6 @@
 import type { WebhookAttempt, WebhookEndpoint } from '@kpi/contracts';
-import { store } from '../../app/store';
-import { deleteWithToasts } from '../../lib/deletion';
+import { store } from '../../lib/store';
+import { deleteWithToasts } from '../../components/deletion';
 import { webhooksApi } from './api';
 import { deliveryLog, endpoints, openLogAtom } from './atoms';
 

@@ -1,5 +1,5 @@
 import type { WebhookAttempt, WebhookEndpoint } from '@kpi/contracts';
-import { atom, onSessionReset, store } from '../../app/store';
+import { atom, onSessionReset, store } from '../../lib/store';
 import { errorMessage } from '../../lib/api';
 import { pagedLoadable } from '../../lib/loadable';
 

@@ -1,5 +1,5 @@
 import type { Leaderboard, LeaderboardEntry } from '@kpi/contracts';
-import { useAtomValue } from '../../app/store';
+import { useAtomValue } from '../../lib/store';
 import { Button, Card, LoadMore, PageHeader, SectionSpinner } from '../../components/ui';
 import { sessionUserAtom } from '../../session/atoms';
 import { loadLeaderboard } from './actions';

@@ -1,6 +1,6 @@
 import type { Leaderboard, LeaderboardEntry } from '@kpi/contracts';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { store } from '../../app/store';
+import { store } from '../../lib/store';
 import { applyLeaderboardGenerated, applyLeaderboardUpdate, loadLeaderboard, loadMoreLeaderboard } from './actions';
 import { leaderboardApi } from './api';
 import { leaderboardAtom, leaderboardPage, leaderboardQueryAtom, leaderboardStatusAtom } from './atoms';

@@ -1,6 +1,6 @@
 import { LEADERBOARD_SIZE, PAGE_DEFAULT, PAGE_MAX, type EventPayloads } from '@kpi/contracts';
 import toast from 'react-hot-toast';
-import { store } from '../../app/store';
+import { store } from '../../lib/store';
 import { errorMessage, isUnauthorized } from '../../lib/api';
 import { leaderboardApi } from './api';
 import { leaderboard, leaderboardAtom, leaderboardPage, leaderboardQueryAtom, leaderboardStatusAtom } from './atoms';

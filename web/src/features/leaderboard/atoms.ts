@@ -1,5 +1,5 @@
 import type { Leaderboard } from '@kpi/contracts';
-import { atom, onSessionReset, store } from '../../app/store';
+import { atom, onSessionReset, store } from '../../lib/store';
 import { errorMessage } from '../../lib/api';
 import { loadable } from '../../lib/loadable';
 import { pageStateAtoms, resetPageState } from '../../lib/pagedList';

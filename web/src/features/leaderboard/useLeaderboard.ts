@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { store, useAtomValue } from '../../app/store';
+import { store, useAtomValue } from '../../lib/store';
 import { chooseLeaderboard, loadLeaderboard, loadMoreLeaderboard } from './actions';
 import { leaderboardAtom, leaderboardPage, leaderboardQueryAtom, leaderboardStatusAtom } from './atoms';
 import { boardMatches } from './rules';

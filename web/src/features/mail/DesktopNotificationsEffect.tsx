@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { useAtomValue } from '../../app/store';
+import { useAtomValue } from '../../lib/store';
 import { onEvent } from '../../lib/socket';
 import { sessionUserAtom } from '../../session/atoms';
 import { notifyInBackground } from './desktopNotifications';

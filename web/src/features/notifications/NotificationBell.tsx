@@ -1,7 +1,7 @@
 import type { Notification } from '@kpi/contracts';
 import { useEffect, useId, useRef, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { useAtomValue } from '../../app/store';
+import { useAtomValue } from '../../lib/store';
 import { cx } from '../../components/ui';
 import { sessionUserAtom } from '../../session/atoms';
 import { loadNotifications, markNotificationRead } from './actions';

@@ -1,8 +1,8 @@
 import type { Notification } from '@kpi/contracts';
 import { useRef } from 'react';
-import { useAtomValue } from '../../app/store';
+import { useAtomValue } from '../../lib/store';
 import { Button, Spinner, cx } from '../../components/ui';
-import { LoadMoreFor } from '../../lib/LoadMoreFor';
+import { LoadMoreFor } from '../../components/LoadMoreFor';
 import { RelativeTime } from '../announcements/RelativeTime';
 import { loadMoreNotifications, markAllNotificationsRead } from './actions';
 import { notificationsPage, notificationsStatusAtom, sortedNotificationsAtom, unreadCountAtom } from './atoms';

@@ -1,7 +1,7 @@
 import { ownBroadcastCopy, type Notification, type NotificationKind } from '@kpi/contracts';
 import { useEffect } from 'react';
 import toast from 'react-hot-toast';
-import { store, useAtomValue } from '../../app/store';
+import { store, useAtomValue } from '../../lib/store';
 import { onEvent, onResync } from '../../lib/socket';
 import { showOnce } from '../../lib/toastLeader';
 import { sessionUserAtom } from '../../session/atoms';

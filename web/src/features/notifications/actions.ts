@@ -1,6 +1,6 @@
 import type { Notification, NotificationList } from '@kpi/contracts';
 import toast from 'react-hot-toast';
-import { store } from '../../app/store';
+import { store } from '../../lib/store';
 import { errorMessage, isUnauthorized } from '../../lib/api';
 import { sessionUserAtom } from '../../session/atoms';
 import { notificationsApi } from './api';

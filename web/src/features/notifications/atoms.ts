@@ -1,5 +1,5 @@
 import type { Notification } from '@kpi/contracts';
-import { atom, onSessionReset, store } from '../../app/store';
+import { atom, onSessionReset, store } from '../../lib/store';
 import type { LoadStatus } from '../../lib/loadStatus';
 import { pageStateAtoms, resetPageState } from '../../lib/pagedList';
 

@@ -1,6 +1,6 @@
 import type { ExecutiveStats } from '@kpi/contracts';
 import { useEffect } from 'react';
-import { store, useAtomValue } from '../../app/store';
+import { store, useAtomValue } from '../../lib/store';
 import { Button, Card, EmptyState, PageHeader, SectionSpinner } from '../../components/ui';
 import { AwardIcon, ChartLineIcon, ClipboardIcon, TrophyIcon } from '../../components/ui/icons';
 import { LeaderboardList } from '../leaderboard/LeaderboardList';

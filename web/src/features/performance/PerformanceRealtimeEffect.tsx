@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { store, useAtomValue } from '../../app/store';
+import { store, useAtomValue } from '../../lib/store';
 import { debounce } from '../../lib/loadStatus';
 import { onEvent, onResync } from '../../lib/socket';
 import { samePeriod } from '../leaderboard/rules';

@@ -1,4 +1,4 @@
-import { store } from '../../app/store';
+import { store } from '../../lib/store';
 import { leaderboardApi } from '../leaderboard/api';
 import { sessionUserAtom } from '../../session/atoms';
 import { companyIdOf } from '../../session/homePath';

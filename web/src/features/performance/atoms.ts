@@ -1,5 +1,5 @@
 import type { ExecutiveStats, Top10Response } from '@kpi/contracts';
-import { atom, onSessionReset, store } from '../../app/store';
+import { atom, onSessionReset, store } from '../../lib/store';
 import { loadable } from '../../lib/loadable';
 import { companyZone } from '../../session/companyClock';
 import { currentMonth, type PerformanceQuery } from './rules';

@@ -1,6 +1,6 @@
 import type { EventType } from '@kpi/contracts';
 import { useEffect } from 'react';
-import { store, useAtomValue } from '../../app/store';
+import { store, useAtomValue } from '../../lib/store';
 import { debounce } from '../../lib/loadStatus';
 import { onEvent, onResync } from '../../lib/socket';
 import { sessionUserAtom } from '../../session/atoms';

@@ -1,6 +1,6 @@
 import type { CompanyStats } from '@kpi/contracts';
 import { useEffect, useMemo, useState } from 'react';
-import { store, useAtomValue } from '../../app/store';
+import { store, useAtomValue } from '../../lib/store';
 import { Badge, Button, EmptyState, PageHeader, StatTile } from '../../components/ui';
 import { ChartIcon, ClipboardIcon, UsersIcon } from '../../components/ui/icons';
 import { sessionUserAtom } from '../../session/atoms';

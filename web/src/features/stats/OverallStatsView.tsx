@@ -1,6 +1,6 @@
 import type { OverallStats } from '@kpi/contracts';
 import { useEffect, useMemo } from 'react';
-import { store, useAtomValue } from '../../app/store';
+import { store, useAtomValue } from '../../lib/store';
 import { Button, EmptyState, PageHeader, StatTile } from '../../components/ui';
 import { BuildingIcon, ChartIcon, ClipboardIcon, ShieldIcon, UsersIcon } from '../../components/ui/icons';
 import { loadOverallStats } from './actions';

@@ -1,9 +1,9 @@
 import type { Task } from '@kpi/contracts';
 import { useEffect, useMemo, useState } from 'react';
-import { store, useAtomValue } from '../../app/store';
+import { store, useAtomValue } from '../../lib/store';
 import { Button, EmptyState, LoadMore, PageHeader, SectionSpinner, cx } from '../../components/ui';
 import { AlertIcon, ClipboardIcon, PlusIcon } from '../../components/ui/icons';
-import { useDeletion } from '../../lib/deletion';
+import { useDeletion } from '../../components/deletion';
 import { loadExecutives } from '../executives/actions';
 import { executivesStatusAtom, sortedExecutivesAtom } from '../executives/atoms';
 import { sessionUserAtom } from '../../session/atoms';

@@ -1,7 +1,7 @@
 import { submitTaskSchema } from '@kpi/contracts';
 import { useEffect, useMemo, useState } from 'react';
 import toast from 'react-hot-toast';
-import { store, useAtomValue } from '../../app/store';
+import { store, useAtomValue } from '../../lib/store';
 import { Button, EmptyState, LoadMore, PageHeader, SectionSpinner } from '../../components/ui';
 import { AlertIcon, ClipboardIcon } from '../../components/ui/icons';
 import { ApiError, errorMessage, isUnauthorized } from '../../lib/api';

@@ -1,6 +1,6 @@
 import type { Task } from '@kpi/contracts';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { store } from '../../app/store';
+import { store } from '../../lib/store';
 import { applyTask, forgetTask, taskSourceFor } from './actions';
 import { tasksAtom } from './atoms';
 

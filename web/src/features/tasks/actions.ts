@@ -1,7 +1,7 @@
 import { PAGE_DEFAULT, type Task, type TaskListStatus, type User } from '@kpi/contracts';
-import { store } from '../../app/store';
+import { store } from '../../lib/store';
 import { removeById } from '../../lib/collections';
-import { deleteWithToasts } from '../../lib/deletion';
+import { deleteWithToasts } from '../../components/deletion';
 import { tasksApi, type TaskPageQuery } from './api';
 import { tasks, taskSummaryAtom, tasksAtom, tasksStatusFilterAtom } from './atoms';
 

@@ -1,5 +1,5 @@
 import type { Task, TaskListStatus, TaskSummary } from '@kpi/contracts';
-import { atom, onSessionReset, store } from '../../app/store';
+import { atom, onSessionReset, store } from '../../lib/store';
 import { pagedLoadable } from '../../lib/loadable';
 import { byNewest } from './rules';
 

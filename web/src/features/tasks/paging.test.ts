@@ -5,7 +5,7 @@ const listCompany = vi.fn();
 const summary = vi.fn();
 vi.mock('./api', () => ({ tasksApi: { listCompany: (...args: unknown[]) => listCompany(...args), listForUser: vi.fn(), summary: () => summary() } }));
 
-const { store } = await import('../../app/store');
+const { store } = await import('../../lib/store');
 const { loadMoreTasks, loadTasks } = await import('./actions');
 const { taskSummaryAtom, tasksAtom, tasksNextCursorAtom, tasksStatusFilterAtom } = await import('./atoms');
 

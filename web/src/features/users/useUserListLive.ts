@@ -1,6 +1,6 @@
 import type { Role, User } from '@kpi/contracts';
 import { useEffect } from 'react';
-import { store } from '../../app/store';
+import { store } from '../../lib/store';
 import type { PagedLoadable } from '../../lib/loadable';
 import { debounce } from '../../lib/loadStatus';
 import { onEvent, onResync } from '../../lib/socket';

@@ -1,5 +1,5 @@
 import { formatPairingCode, PRODUCT_NAME } from '@kpi/contracts';
-import { useAtomValue } from '../../app/store';
+import { useAtomValue } from '../../lib/store';
 import { Spinner } from '../../components/ui';
 import { ChartLineIcon } from '../../components/ui/icons';
 import { useNow } from '../../lib/useNow';

@@ -1,7 +1,7 @@
 import { type SubmitEvent, useEffect, useState } from 'react';
 import toast from 'react-hot-toast';
 import { LIMITS } from '@kpi/contracts';
-import { useAtomValue } from '../../app/store';
+import { useAtomValue } from '../../lib/store';
 import { Button, Card, SectionSpinner, TextField, confirmAction, cx } from '../../components/ui';
 import { ApiError, errorMessage, isUnauthorized } from '../../lib/api';
 import { formatDate } from '../../lib/format';

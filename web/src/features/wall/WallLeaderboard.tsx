@@ -1,5 +1,5 @@
 import type { LeaderboardEntry, PerformanceLevel } from '@kpi/contracts';
-import { useAtomValue } from '../../app/store';
+import { useAtomValue } from '../../lib/store';
 import { cx } from '../../components/ui';
 import { capitalize } from '../../lib/format';
 import { wallCelebrationsAtom, type Celebration } from './atoms';

@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { store } from '../../app/store';
+import { store } from '../../lib/store';
 import { applyWallEvent, loadBoard, verifyDisplay } from './actions';
 import { wallConnectionAtom, wallLostSinceAtom } from './atoms';
 import { openWallSocket } from './wallSocket';

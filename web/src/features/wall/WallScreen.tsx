@@ -1,6 +1,6 @@
 import { PRODUCT_NAME } from '@kpi/contracts';
 import { useEffect, useState } from 'react';
-import { useAtomValue } from '../../app/store';
+import { useAtomValue } from '../../lib/store';
 import { Spinner, cx } from '../../components/ui';
 import { wallBoardAtom, wallConnectionAtom, wallLostSinceAtom, wallUpdatedAtAtom } from './atoms';
 import { clockTime, isStale, periodHeading, STALE_AFTER_MS } from './rules';

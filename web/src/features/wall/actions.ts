@@ -1,5 +1,5 @@
 import type { AnyEnvelope, EventPayloads, WallBoard } from '@kpi/contracts';
-import { store } from '../../app/store';
+import { store } from '../../lib/store';
 import { ApiError } from '../../lib/api';
 import { wallApi } from './api';
 import { wallBoardAtom, wallCelebrationsAtom, wallConnectionAtom, wallTokenAtom, wallUpdatedAtAtom } from './atoms';

@@ -1,5 +1,5 @@
 import type { WallBoard } from '@kpi/contracts';
-import { atom } from '../../app/store';
+import { atom } from '../../lib/store';
 import { readWallToken } from './token';
 
 /** The paired display's token (also in local storage): null while the screen shows a pairing code. */

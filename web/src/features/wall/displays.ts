@@ -1,5 +1,5 @@
 import type { WallDisplay } from '@kpi/contracts';
-import { store } from '../../app/store';
+import { store } from '../../lib/store';
 import { errorMessage } from '../../lib/api';
 import { pagedLoadable } from '../../lib/loadable';
 import { upsertById, removeById } from '../../lib/collections';

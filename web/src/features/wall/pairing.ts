@@ -1,5 +1,5 @@
 import { PAIRING_POLL_MS, PAIRING_TTL_MS, type WallPairing } from '@kpi/contracts';
-import { store } from '../../app/store';
+import { store } from '../../lib/store';
 import { ApiError } from '../../lib/api';
 import { paired } from './actions';
 import { wallApi } from './api';

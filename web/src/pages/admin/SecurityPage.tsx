@@ -1,4 +1,4 @@
-import { useAtomValue } from '../../app/store';
+import { useAtomValue } from '../../lib/store';
 import { Card, Detail, PageHeader, RoleBadge } from '../../components/ui';
 import { ShieldIcon, UserIcon } from '../../components/ui/icons';
 import { NotificationSettings } from '../../features/mail/NotificationSettings';

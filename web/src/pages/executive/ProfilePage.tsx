@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useAtomValue } from '../../app/store';
+import { useAtomValue } from '../../lib/store';
 import { Button, Card, Detail, PageHeader, RoleBadge } from '../../components/ui';
 import { AwardIcon, ShieldIcon, UserIcon } from '../../components/ui/icons';
 import { BadgeList } from '../../features/badges/BadgeList';

@@ -1,7 +1,7 @@
 import { Suspense, lazy } from 'react';
 import { Navigate, Route, Routes } from 'react-router-dom';
-import { DashboardShell, type ShellTab } from '../../app/layout/DashboardShell';
-import { tabHref } from '../../app/layout/tabs';
+import { DashboardShell, type ShellTab } from '../../shell/DashboardShell';
+import { tabHref } from '../../shell/tabs';
 import { SectionSpinner } from '../../components/ui';
 import { BuildingIcon, ChartIcon, HistoryIcon, MailIcon, PlugIcon, UsersIcon } from '../../components/ui/icons';
 import { AdminsRealtimeEffect } from '../../features/admins/AdminsRealtimeEffect';

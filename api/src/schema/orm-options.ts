@@ -5,12 +5,12 @@ import type { Options } from '@mikro-orm/core';
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { entityManagerInScope } from '../common/request-scope/request-scope';
-import { ENTITIES } from '../schema/entities';
-import { MIGRATIONS } from '../schema/migrations';
-import { MIGRATIONS_POSTGRESQL } from '../schema/migrations/postgresql';
+import { ENTITIES } from './entities';
+import { MIGRATIONS } from './migrations';
+import { MIGRATIONS_POSTGRESQL } from './migrations/postgresql';
 import { sqliteDriverWith } from '../database/sqlite-driver';
 import { WRITER_AUTOCHECKPOINT_PAGES } from '../database/wal-checkpointer';
-import type { AppConfig, SqliteSynchronous } from './env';
+import type { AppConfig, SqliteSynchronous } from '../config/env';
 
 /**
  * SQLite runs in WAL mode with foreign keys on; pragmas run in order on each new connection (database/sqlite-driver.ts).

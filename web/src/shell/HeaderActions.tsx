@@ -1,4 +1,4 @@
-import { NotificationBell } from '../../features/notifications/NotificationBell';
+import { NotificationBell } from '../features/notifications/NotificationBell';
 
 /** The header's slot on the right, before the user's name: per-user actions such as the notification bell. */
 export function HeaderActions() {

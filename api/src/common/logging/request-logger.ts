@@ -1,7 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { randomUUID } from 'node:crypto';
 import type { Bindings, Level, Logger } from 'pino';
-import type { Actor } from '../common/auth/actor';
+import type { Actor } from '../auth/actor';
 
 /** A caller's own X-Request-Id is kept when it looks like one, so a proxy's id follows the request. */
 const REQUEST_ID = /^[\w.:-]{1,128}$/;

@@ -2,10 +2,10 @@ import * as postgresql from '@mikro-orm/postgresql';
 import * as knex from '@mikro-orm/knex';
 import * as sqlite from '@mikro-orm/sqlite';
 import type { MigrationObject } from '@mikro-orm/core';
-import { MIGRATIONS } from '../schema/migrations';
-import { MIGRATIONS_POSTGRESQL } from '../schema/migrations/postgresql';
-import { loadConfig } from './env';
-import { ormOptions } from './mikro-orm.config';
+import { MIGRATIONS } from './migrations';
+import { MIGRATIONS_POSTGRESQL } from './migrations/postgresql';
+import { loadConfig } from '../config/env';
+import { ormOptions } from './orm-options';
 
 const secret = { JWT_SECRET: 'x'.repeat(32) };
 const listOf = (config: ReturnType<typeof loadConfig>) => ormOptions(config).migrations?.migrationsList as MigrationObject[];

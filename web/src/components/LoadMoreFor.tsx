@@ -1,6 +1,6 @@
-import { useAtomValue } from '../app/store';
-import { LoadMore } from '../components/ui';
-import type { PageState } from './pagedList';
+import { useAtomValue } from '../lib/store';
+import { LoadMore } from './ui';
+import type { PageState } from '../lib/pagedList';
 
 /** `LoadMore` for a list kept in a `PageState` (lib/pagedList.ts): shown until the last page is in. */
 export function LoadMoreFor({ state, onLoad, label }: { state: PageState; onLoad: () => void; label?: string }) {

@@ -1,6 +1,6 @@
 import type { LoggerService } from '@nestjs/common';
 import type { Level, Logger } from 'pino';
-import { RequestScope } from '../common/request-scope/request-scope';
+import { RequestScope } from '../request-scope/request-scope';
 
 /** A stack trace as Nest's exception handlers pass one: `error(message, stack, context)`. */
 const STACK_TRACE = /\n\s*at /;

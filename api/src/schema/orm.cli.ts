@@ -1,5 +1,5 @@
-import { loadConfig } from './env';
-import { ormOptions } from './mikro-orm.config';
+import { loadConfig } from '../config/env';
+import { ormOptions } from './orm-options';
 
 /**
  * Read by the MikroORM CLI only (`npm run migration:create -w api`), so that importing the ORM options never

@@ -17,7 +17,7 @@ export interface RespondsMetadata extends RespondsOptions {
 }
 
 /**
- * The contracts schema of what a route answers, for the OpenAPI document (api/src/openapi). The api does not
+ * The contracts schema of what a route answers, for the OpenAPI document (api/src/openapi reads it). The api does not
  * parse its own answers with it: the services' return types are inferred from the same schema.
  */
 export const Responds = (schema: ZodType, options: RespondsOptions = {}) => SetMetadata(RESPONDS_KEY, { schema, ...options } satisfies RespondsMetadata);

@@ -1,7 +1,7 @@
 import { Module, type DynamicModule } from '@nestjs/common';
 import pino, { type DestinationStream, type Level, type Logger, type LoggerOptions } from 'pino';
 import pretty from 'pino-pretty';
-import type { AppConfig } from '../config/env';
+import type { AppConfig } from '../../config/env';
 import { NestPinoLogger } from './nest-logger';
 
 /** LOG_LEVEL keeps Nest's names; pino calls `log` info. */

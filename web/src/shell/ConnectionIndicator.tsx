@@ -1,7 +1,7 @@
-import { useAtomValue } from '../store';
-import { connectionAtom, connectionLabel } from '../../lib/connection';
-import { cx } from '../../components/ui';
-import { useNow } from '../../lib/useNow';
+import { useAtomValue } from '../lib/store';
+import { connectionAtom, connectionLabel } from '../lib/connection';
+import { cx } from '../components/ui';
+import { useNow } from '../lib/useNow';
 
 const DOT = { live: 'bg-emerald-500', reconnecting: 'bg-amber-400 animate-pulse', offline: 'bg-slate-400' } as const;
 

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import toast from 'react-hot-toast';
-import { confirmAction } from '../components/ui';
-import { isUnauthorized } from './api';
+import { confirmAction } from './ui';
+import { isUnauthorized } from '../lib/api';
 
 /** One delete as every list screen does it (docs/product.md#toasts): the call, then the list, then a quiet reload. */
 export interface DeleteSteps {

@@ -1,6 +1,6 @@
 import pino from 'pino';
 import { Writable } from 'node:stream';
-import type { AppConfig } from '../config/env';
+import type { AppConfig } from '../../config/env';
 import { loggerOptions, wantsPretty } from './logging';
 
 const config = (over: Partial<AppConfig> = {}) => ({ logLevel: 'log', ...over }) as AppConfig;
