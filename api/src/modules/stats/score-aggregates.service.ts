@@ -46,7 +46,7 @@ export class ScoreAggregatesService implements PersonFigures, ZoneFollowers {
    * commits before the user's rows are read, and none starts until the user is gone (docs/aggregates.md).
    */
   async forgetUser(em: EntityManager, scope: Scope, userId: string): Promise<void> {
-    await lockTableRowsWhere(em, { table: 'tasks', column: 'assigned_to', id: 'id' }, userId, scope);
+    await lockTableRowsWhere(em, { table: 'tasks', column: 'assigned_to_id', id: 'id' }, userId, scope);
     return subtractUser(executor(em), userId, scope.sql('company_id'));
   }
 
