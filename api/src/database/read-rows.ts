@@ -1,7 +1,7 @@
 import { Injectable, type OnModuleDestroy } from '@nestjs/common';
 import { MikroORM } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/sqlite';
-import { loadSqlite3 } from './sqlite-driver';
+import { loadSqlite3 } from './sqlite3';
 import { StatementCachingConnection } from './statement-cache';
 import { allRows, execute } from './bound-sql';
 import { onSqlite } from './dialect';

@@ -1,17 +1,8 @@
-import { createRequire } from 'node:module';
 import type { Configuration } from '@mikro-orm/core';
 import { AbstractSqlDriver, SqliteKnexDialect } from '@mikro-orm/knex';
 import { SqliteConnection, SqlitePlatform } from '@mikro-orm/sqlite';
+import type { SqliteDatabase } from './sqlite3';
 import { StatementCachingConnection } from './statement-cache';
-
-type Sqlite3 = typeof import('sqlite3');
-export type SqliteDatabase = import('sqlite3').Database;
-
-/**
- * The api's own SQLite driver (the one @mikro-orm/sqlite loads), for the connections the api opens beside the
- * ORM's: the read connection and the WAL checkpointer. Resolved lazily: a PostgreSQL install may lack it.
- */
-export const loadSqlite3 = (): Sqlite3 => createRequire(require.resolve('@mikro-orm/sqlite'))('sqlite3') as Sqlite3;
 
 /** Runs `pragmas` in order on a new connection; rejects with the first that fails. */
 const configure = (db: SqliteDatabase, pragmas: readonly string[]): Promise<void> =>

@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Statement } from 'sqlite3';
-import { loadSqlite3 } from './sqlite-driver';
+import { loadSqlite3 } from './sqlite3';
 import { StatementCachingConnection } from './statement-cache';
 
 interface Answer {

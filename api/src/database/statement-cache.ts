@@ -1,5 +1,5 @@
 import type { Statement } from 'sqlite3';
-import { loadSqlite3, type SqliteDatabase } from './sqlite-driver';
+import { loadSqlite3, type SqliteDatabase } from './sqlite3';
 
 /** Prepared statements kept per connection; the least recently used one is finalized past this. */
 export const STATEMENT_CACHE_SIZE = 256;

@@ -2,7 +2,7 @@ import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnModuleD
 import { MikroORM } from '@mikro-orm/core';
 import { APP_CONFIG, type AppConfig } from '../config/env';
 import { checkpointDue, CHECKPOINT_TICK_MS, WriterActivity, type CheckpointMoment, type WriterState } from './checkpoint-timing';
-import { loadSqlite3, type SqliteDatabase } from './sqlite-driver';
+import { loadSqlite3, type SqliteDatabase } from './sqlite3';
 
 /**
  * The writer's own automatic checkpoint only as a backstop, for when this one cannot keep up or is not running

@@ -4,18 +4,8 @@ import { streamOf, type AnyEnvelope, type Audience, type EventPayloads, type Eve
 import { inParallel } from '../database/in-parallel';
 import type { CommitNotice, Committed, LiveNote, RecordedEvent } from './commit-feed';
 import { execute } from '../database/bound-sql';
-import type { ChangeNote, NotedEvent, OutboxSink } from './outbox-sink';
+import type { ChangeNote, ClosingWrite, NotedEvent, OutboxSink } from './outbox-sink';
 
-/** Rows a unit of work writes once, just before its events are numbered, and the events that writing records. */
-export interface ClosingWrite {
-  /** One audience per event `write` will record: their streams' counters move while it runs. */
-  audiences(): Audience[];
-  /**
-   * Runs while the counters are reserved. It may hand back `rest`: statements it has sent that nothing later
-   * depends on, joined with the event log's insert instead of delaying it (one trip, not two).
-   */
-  write(): Promise<void | { rest: Promise<unknown> }>;
-}
 
 type Pending = NotedEvent;
 

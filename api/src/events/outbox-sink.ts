@@ -1,7 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from '@mikro-orm/knex';
-import type { Audience, EventType } from '@kpi/contracts';
-import type { ClosingWrite, EventRecorder } from './event-recorder';
+import type { Audience, EventPayloads, EventType } from '@kpi/contracts';
 
 /**
  * What a service may tell about a change beyond the event's payload, for the sinks that record changes (the
@@ -28,13 +27,29 @@ export interface NotedEvent {
   note?: ChangeNote;
 }
 
+/** Rows a unit of work writes once, just before its events are numbered, and the events that writing records. */
+export interface ClosingWrite {
+  /** One audience per event `write` will record: their streams' counters move while it runs. */
+  audiences(): Audience[];
+  /**
+   * Runs while the counters are reserved. It may hand back `rest`: statements it has sent that nothing later
+   * depends on, joined with the event log's insert instead of delaying it (one trip, not two).
+   */
+  write(): Promise<void | { rest: Promise<unknown> }>;
+}
+
+/** What a closing write may record: events of its own, numbered with the unit of work's (the unit's EventRecorder). */
+export interface SinkEvents {
+  record<T extends EventType>(type: T, audience: Audience, payload: EventPayloads[T]): void;
+}
+
 /**
  * The outbox's public extension point: a sink sees every event of a unit of work when it flushes, inside its
- * transaction, and may answer a closing write (event-recorder.ts) that writes its own rows there, so those rows
+ * transaction, and may answer a closing write (above) that writes its own rows there, so those rows
  * exist exactly when the change does. A sink adds one closing write per unit of work, however many events.
  */
 export interface OutboxSink {
-  closingWrite(em: EntityManager, events: readonly NotedEvent[], recorder: EventRecorder): ClosingWrite | null;
+  closingWrite(em: EntityManager, events: readonly NotedEvent[], recorder: SinkEvents): ClosingWrite | null;
 }
 
 /** The sinks every unit of work's recorder calls; modules add theirs when they start. */

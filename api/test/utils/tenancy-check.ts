@@ -1,5 +1,6 @@
 import type { MikroORM } from '@mikro-orm/core';
-import { currentQueryOrigin, type QueryOrigin } from '../../src/common/tenancy/query-origin';
+import type { QueryOrigin } from '../../src/common/request-scope/origin';
+import { currentQueryOrigin } from '../../src/common/tenancy/query-origin';
 import { watchOrmStatements, watchReadConnections, type StatementListener } from './statement-watch';
 
 /**

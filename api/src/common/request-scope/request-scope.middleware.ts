@@ -4,7 +4,7 @@ import type { Logger } from 'pino';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { ROOT_LOGGER } from '../logging/logging';
 import { requestLog } from '../logging/request-logger';
-import { RequestOrigin, type OriginRequest } from '../tenancy/query-origin';
+import { RequestOrigin, type OriginRequest } from './origin';
 import { RequestScope } from './request-scope';
 
 /**

@@ -2,7 +2,7 @@ import { AsyncLocalStorage } from 'node:async_hooks';
 import type { EntityManager } from '@mikro-orm/core';
 import type { Logger } from 'pino';
 import type { Actor } from '../auth/actor';
-import type { OriginSource } from '../tenancy/query-origin';
+import type { OriginSource } from './origin';
 
 /** The one store every request's scope lives in. */
 const storage = new AsyncLocalStorage<RequestScope>();

@@ -5,8 +5,7 @@ import { RequestScope } from '../../common/request-scope/request-scope';
 import { placeholders } from '../../common/rows/params';
 import { execute } from '../../database/bound-sql';
 import { inParallel } from '../../database/in-parallel';
-import type { ClosingWrite, EventRecorder } from '../../events/event-recorder';
-import { OutboxSinks, type NotedEvent, type OutboxSink } from '../../events/outbox-sink';
+import { OutboxSinks, type ClosingWrite, type NotedEvent, type OutboxSink, type SinkEvents } from '../../events/outbox-sink';
 import { appendEntries, chainOf, reserveChains, toAuditView, type AuditAuthor } from './audit-chain.repository';
 import { draftsOf, type AuditDraft } from './audit.rules';
 
@@ -33,7 +32,7 @@ export class AuditSink implements OutboxSink, OnModuleInit {
     this.sinks.add(this);
   }
 
-  closingWrite(em: EntityManager, events: readonly NotedEvent[], recorder: EventRecorder): ClosingWrite | null {
+  closingWrite(em: EntityManager, events: readonly NotedEvent[], recorder: SinkEvents): ClosingWrite | null {
     const who = RequestScope.author();
     // Outside a signed-in request only events that name their own actor are entries (docs/audit.md).
     const drafts = draftsOf(events).filter((d) => who || d.actor);
