@@ -55,30 +55,45 @@ export class OutboxCursor {
    * them. Answers how many were handled (0 when none was left).
    */
   async step(em: EntityManager, stream: string, limit: number, work: (em: EntityManager, events: OutboxEvent[]) => Promise<void>): Promise<number> {
+    return em.fork().transactional((tx) => this.stepIn(tx, stream, limit, work));
+  }
+
+  /**
+   * As `step`, for several streams in one transaction (one commit, so one sync of the log, however many
+   * companies had events). The streams are locked in one order on every node, so two nodes never wait on each
+   * other crosswise. Answers how many events each stream handed over; all or none of them are handled.
+   */
+  async stepStreams(em: EntityManager, streams: readonly string[], limit: number, work: (em: EntityManager, stream: string, events: OutboxEvent[]) => Promise<void>): Promise<Map<string, number>> {
     return em.fork().transactional(async (tx) => {
-      await execute(tx, 'insert into outbox_cursors (consumer, stream, last_seq) values (?, ?, 0) on conflict do nothing', [this.consumer, stream]);
-      const lock = onPostgreSql(tx) ? ' for update' : '';
-      const [cursor] = await execute<{ last_seq: number | string }>(tx, `select last_seq from outbox_cursors where consumer = ? and stream = ?${lock}`, [this.consumer, stream]);
-      const rows = await execute<EventRow>(
-        tx,
-        'select id, stream, seq, type, audience_kind, audience_user_id, company_id, payload, at from event_log where stream = ? and seq > ? order by seq limit ?',
-        [stream, Number(cursor.last_seq), limit],
-      );
-      if (rows.length === 0) return 0;
-      const events = rows.map((r): OutboxEvent => ({
-        id: r.id,
-        stream: r.stream,
-        seq: Number(r.seq),
-        type: r.type,
-        audienceKind: r.audience_kind,
-        audienceUserId: r.audience_user_id,
-        companyId: r.company_id,
-        payload: typeof r.payload === 'string' ? JSON.parse(r.payload) : r.payload,
-        at: toDate(r.at),
-      }));
-      await work(tx, events);
-      await execute(tx, 'update outbox_cursors set last_seq = ? where consumer = ? and stream = ?', [events[events.length - 1].seq, this.consumer, stream]);
-      return events.length;
+      const handled = new Map<string, number>();
+      for (const stream of [...streams].sort()) handled.set(stream, await this.stepIn(tx, stream, limit, (inTx, events) => work(inTx, stream, events)));
+      return handled;
     });
+  }
+
+  private async stepIn(tx: EntityManager, stream: string, limit: number, work: (em: EntityManager, events: OutboxEvent[]) => Promise<void>): Promise<number> {
+    await execute(tx, 'insert into outbox_cursors (consumer, stream, last_seq) values (?, ?, 0) on conflict do nothing', [this.consumer, stream]);
+    const lock = onPostgreSql(tx) ? ' for update' : '';
+    const [cursor] = await execute<{ last_seq: number | string }>(tx, `select last_seq from outbox_cursors where consumer = ? and stream = ?${lock}`, [this.consumer, stream]);
+    const rows = await execute<EventRow>(
+      tx,
+      'select id, stream, seq, type, audience_kind, audience_user_id, company_id, payload, at from event_log where stream = ? and seq > ? order by seq limit ?',
+      [stream, Number(cursor.last_seq), limit],
+    );
+    if (rows.length === 0) return 0;
+    const events = rows.map((r): OutboxEvent => ({
+      id: r.id,
+      stream: r.stream,
+      seq: Number(r.seq),
+      type: r.type,
+      audienceKind: r.audience_kind,
+      audienceUserId: r.audience_user_id,
+      companyId: r.company_id,
+      payload: typeof r.payload === 'string' ? JSON.parse(r.payload) : r.payload,
+      at: toDate(r.at),
+    }));
+    await work(tx, events);
+    await execute(tx, 'update outbox_cursors set last_seq = ? where consumer = ? and stream = ?', [events[events.length - 1].seq, this.consumer, stream]);
+    return events.length;
   }
 }

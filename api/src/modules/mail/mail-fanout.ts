@@ -1,12 +1,12 @@
 import { randomUUID } from 'node:crypto';
-import { Injectable, type OnApplicationBootstrap, type OnModuleDestroy } from '@nestjs/common';
+import { Injectable, Logger, type OnApplicationBootstrap, type OnModuleDestroy } from '@nestjs/common';
 import { EntityManager } from '@mikro-orm/knex';
 import type { Role } from '@kpi/contracts';
 import { dbDate } from '../../common/rows/params';
 import { execute } from '../../database/bound-sql';
 import { CommitFeed } from '../../events/commit-feed';
 import { OutboxCursor, type OutboxEvent } from '../../events/outbox-cursor';
-import { BackgroundLoop } from './background-loop';
+import { BackgroundLoop, MAIL_SETTLE_MS } from './background-loop';
 import { draftsFor, modeFor } from './mail-kinds.rules';
 import { activeRecipients } from './mail-preferences.repository';
 import { Scope } from '../../common/tenancy/scope';
@@ -15,6 +15,8 @@ import { MailSender } from './mail-sender';
 /** The events that can make an email: a commit carrying one wakes the fan-out at once. */
 const MAIL_EVENTS = new Set(['task.assigned', 'task.scored', 'badge.awarded', 'task.submitted', 'announcement.created']);
 const EVENTS_PER_STEP = 200;
+/** Streams read per pass (the cursor's default): a full pass means more may be behind. */
+const STREAMS_PER_PASS = 100;
 const ROWS_PER_INSERT = 300;
 
 /** A mail row as inserted. */
@@ -52,12 +54,14 @@ export async function insertMail(em: EntityManager, rows: NewMail[]): Promise<nu
  * The outbox's mail consumer: reads each company's events after its cursor (events/outbox-cursor.ts) and turns
  * them into one mail row per recipient and kind, in the transaction that moves the cursor. Runs on every node;
  * the cursor's lock and the rows' unique key make each email once. It never runs on a request's path: a commit
- * only wakes it.
+ * only wakes it, and the wakes of a busy moment make one pass (MAIL_SETTLE_MS) whose streams all move in one
+ * transaction: one commit for every company that had events, not one per scoring.
  */
 @Injectable()
 export class MailFanout implements OnApplicationBootstrap, OnModuleDestroy {
+  private readonly logger = new Logger('MailFanout');
   private readonly cursor = new OutboxCursor('mail');
-  private readonly loop = new BackgroundLoop('MailFanout', 1_000, () => this.runOnce());
+  private readonly loop = new BackgroundLoop('MailFanout', 1_000, async () => (await this.pass()).more, MAIL_SETTLE_MS);
 
   constructor(
     private readonly em: EntityManager,
@@ -78,15 +82,35 @@ export class MailFanout implements OnApplicationBootstrap, OnModuleDestroy {
 
   /** Reads on in every stream that is behind; answers whether it read anything. */
   async runOnce(): Promise<boolean> {
-    const streams = await this.cursor.streamsBehind(this.em);
+    return (await this.pass()).read;
+  }
+
+  /** One pass over the streams that are behind: whether it read any, and whether more may be waiting. */
+  private async pass(): Promise<{ read: boolean; more: boolean }> {
+    const streams = await this.cursor.streamsBehind(this.em, STREAMS_PER_PASS);
+    if (streams.length === 0) return { read: false, more: false };
     let made = 0;
-    for (const stream of streams) {
-      await this.cursor.step(this.em, stream, EVENTS_PER_STEP, async (tx, events) => {
-        made += await this.fanOut(tx, stream, events);
-      });
+    const fanOut = async (tx: EntityManager, stream: string, events: OutboxEvent[]) => {
+      made += await this.fanOut(tx, stream, events);
+    };
+    let handled: number[];
+    try {
+      handled = [...(await this.cursor.stepStreams(this.em, streams, EVENTS_PER_STEP, fanOut)).values()];
+    } catch (err) {
+      // All rolled back. Each stream on its own, so a stream that keeps failing holds up only its own email.
+      this.logger.warn(`mail fan-out of ${streams.length} streams failed, stepping them one by one: ${(err as Error).message}`);
+      made = 0;
+      handled = [];
+      for (const stream of streams) {
+        try {
+          handled.push(await this.cursor.step(this.em, stream, EVENTS_PER_STEP, (tx, events) => fanOut(tx, stream, events)));
+        } catch (streamErr) {
+          this.logger.warn(`mail fan-out of stream ${stream} failed: ${(streamErr as Error).message}`);
+        }
+      }
     }
     if (made) this.sender.wake();
-    return streams.length > 0;
+    return { read: true, more: streams.length === STREAMS_PER_PASS || handled.some((n) => n === EVENTS_PER_STEP) };
   }
 
   private async fanOut(em: EntityManager, companyId: string, events: OutboxEvent[]): Promise<number> {

@@ -5,7 +5,7 @@ import type { MailKind, MailMode, Role } from '@kpi/contracts';
 import { dbDate, placeholders } from '../../common/rows/params';
 import { APP_CONFIG, type AppConfig } from '../../config/env';
 import { onPostgreSql } from '../../database/dialect';
-import { BackgroundLoop } from './background-loop';
+import { BackgroundLoop, MAIL_SETTLE_MS } from './background-loop';
 import { isMailKind, modeFor, type MailFacts } from './mail-kinds.rules';
 import { parseModes } from './mail-preferences.repository';
 import { givesUp, retryDelay } from './mail-retry.rules';
@@ -51,7 +51,7 @@ export class MailSender implements OnApplicationBootstrap, OnModuleDestroy {
   private readonly logger = new Logger('MailSender');
   /** This process, as the holder of its leases. */
   private readonly node = randomUUID();
-  private readonly loop = new BackgroundLoop('MailSender', 1_000, () => this.runOnce());
+  private readonly loop = new BackgroundLoop('MailSender', 1_000, async () => (await this.sendBatch()) === CLAIM_BATCH, MAIL_SETTLE_MS);
 
   constructor(
     private readonly em: EntityManager,
@@ -74,13 +74,18 @@ export class MailSender implements OnApplicationBootstrap, OnModuleDestroy {
 
   /** Claims and sends one batch; answers whether there was one. */
   async runOnce(now = new Date()): Promise<boolean> {
+    return (await this.sendBatch(now)) > 0;
+  }
+
+  /** Claims and sends one batch; answers how many rows it claimed (a full batch: more may be due). */
+  private async sendBatch(now = new Date()): Promise<number> {
     const rows = await this.claim(now);
-    if (rows.length === 0) return false;
+    if (rows.length === 0) return 0;
     const recipients = await this.recipients(rows.map((r) => r.user_id));
     const outcomes = await Promise.all(rows.map((row) => this.deliver(row, recipients.get(row.user_id))));
     // The batch's outcomes in one statement per status: one commit for the batch, not one per email.
     for (const status of ['sent', 'skipped'] as const) await this.finish(rows.filter((_, i) => outcomes[i] === status), status);
-    return true;
+    return rows.length;
   }
 
   private async claim(now: Date): Promise<ClaimedRow[]> {
