@@ -6,7 +6,8 @@ import { EventLog } from '../events/event-log.entity';
 import { storedEnvelope } from '../events/stored-events';
 import { readRows } from '../database/read-rows';
 import { createLimiter } from './concurrency';
-import { batchedReads } from './socket-admission-batch';
+import { batchedReads } from '../common/rows/batched-reads';
+import { dropDeleted } from './replay-redaction';
 import { streamFor } from './rooms-for';
 import { placeholders } from '../common/rows/params';
 
@@ -28,12 +29,45 @@ async function headsOf(em: EntityManager, streams: string[]): Promise<Map<string
   return new Map(rows.map((row) => [row.stream, Number(row.last_seq)]));
 }
 
+/** A logged event with who it was for, as a shared replay read holds it until each socket takes its share. */
+interface LoggedEvent {
+  envelope: AnyEnvelope;
+  audienceKind: EventLog['audienceKind'];
+  audienceUserId: string | null;
+}
+
+/** The events of a stream after a point, for every audience, or `resync` when the log no longer reaches back. */
+type StreamRead = { kind: 'events'; events: LoggedEvent[] } | { kind: 'resync' };
+
+/** Whether `actor` may see an event of their own stream: the filter every replay applies to a shared read. */
+function visibleTo(actor: Actor, event: LoggedEvent): boolean {
+  switch (event.audienceKind) {
+    case 'company':
+      return true;
+    case 'user':
+      return event.audienceUserId === actor.userId;
+    case 'admins':
+      return actor.role === 'admin';
+    case 'superadmin':
+      return actor.role === 'superadmin';
+    default:
+      return false;
+  }
+}
+
 /** Finds the events a reconnecting user missed, limited to what their audience may see. */
 @Injectable()
 export class ReplayService {
   private readonly limit = createLimiter(REPLAY_CONCURRENCY);
   /** The heads the sockets connecting meanwhile ask for, one statement (and one of the few slots) per batch. */
   private readonly heads = batchedReads<string, number>((streams) => this.limit(() => headsOf(this.em, streams)));
+  /**
+   * Reads under way, by stream, starting point and head: the sockets of an office reconnecting after a restart
+   * missed the same events, so one read serves all that ask for the same span while it is queued or running.
+   * Sharing is safe only for the same head: a socket's head is read after it joined its rooms, so every event up
+   * to that head had committed before the shared read began, and anything later reaches the socket live.
+   */
+  private readonly reads = new Map<string, Promise<StreamRead>>();
 
   constructor(private readonly em: EntityManager) {}
 
@@ -45,23 +79,33 @@ export class ReplayService {
   async missedBy(actor: Actor, since: number | undefined): Promise<ReplayResult> {
     const head = await this.head(streamFor(actor));
     if (since === undefined || since === head) return { kind: 'replay', events: [], seq: head };
-    return this.limit(() => this.read(actor, since, head));
-  }
-
-  private async read(actor: Actor, since: number, head: number): Promise<ReplayResult> {
-    const em = this.em.fork();
-    const stream = streamFor(actor);
     // Ahead of the head: the client's sequence comes from another database (a reset demo), so refetch.
     if (since < 0 || since > head || head - since > MAX_REPLAY) return { kind: 'resync', seq: head };
-    const oldest = await em.findOne(EventLog, { stream }, { orderBy: { seq: 'asc' }, fields: ['seq'] });
-    if (!oldest || oldest.seq > since + 1) return { kind: 'resync', seq: head };
-
-    const visible: object[] = [{ audienceKind: 'company' }, { audienceKind: 'user', audienceUserId: actor.userId }];
-    if (actor.role === 'admin') visible.push({ audienceKind: 'admins' });
-    if (actor.role === 'superadmin') visible.push({ audienceKind: 'superadmin' });
-    const rows = await em.find(EventLog, { stream, seq: { $gt: since }, $or: visible }, { orderBy: { seq: 'asc' } });
-    const events = rows.map(storedEnvelope);
+    const read = await this.sharedRead(streamFor(actor), since, head);
+    if (read.kind === 'resync') return { kind: 'resync', seq: head };
+    const events = read.events.filter((event) => visibleTo(actor, event)).map((event) => event.envelope);
     // Events committed between reading the head and the rows are replayed too; `sync` covers them.
     return { kind: 'replay', events, seq: Math.max(head, ...events.map((e) => e.seq)) };
+  }
+
+  private sharedRead(stream: string, since: number, head: number): Promise<StreamRead> {
+    const key = `${stream} ${since} ${head}`;
+    let read = this.reads.get(key);
+    if (!read) {
+      read = this.limit(() => this.read(stream, since)).finally(() => this.reads.delete(key));
+      this.reads.set(key, read);
+    }
+    return read;
+  }
+
+  private async read(stream: string, since: number): Promise<StreamRead> {
+    const em = this.em.fork();
+    const oldest = await em.findOne(EventLog, { stream }, { orderBy: { seq: 'asc' }, fields: ['seq'] });
+    if (!oldest || oldest.seq > since + 1) return { kind: 'resync' };
+    const rows = await em.find(EventLog, { stream, seq: { $gt: since } }, { orderBy: { seq: 'asc' } });
+    const logged = rows.map((row): LoggedEvent => ({ envelope: storedEnvelope(row), audienceKind: row.audienceKind, audienceUserId: row.audienceUserId }));
+    // What was deleted since stays deleted (replay-redaction.ts): checked once for every socket sharing the read.
+    const kept = new Set(await dropDeleted(em, logged.map((event) => event.envelope)));
+    return { kind: 'events', events: logged.filter((event) => kept.has(event.envelope)) };
   }
 }

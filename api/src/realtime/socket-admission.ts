@@ -1,5 +1,4 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { EntityManager } from '@mikro-orm/knex';
 import { HttpAdapterHost } from '@nestjs/core';
 import type { IncomingMessage } from 'node:http';
 import type { Socket } from 'socket.io';
@@ -7,7 +6,6 @@ import type { Actor } from '../common/auth/actor';
 import { LIMITS, type Limits } from '../common/rate-limit/limits';
 import { RateLimiter } from '../common/rate-limit/rate-limiter';
 import { ReplayService, type ReplayResult } from './replay.service';
-import { dropDeleted } from './replay-redaction';
 import { streamFor } from './rooms-for';
 
 type TrustFn = (address: string, hop: number) => boolean;
@@ -27,8 +25,8 @@ export function clientAddress(req: IncomingMessage, trust: TrustFn | undefined):
 }
 
 /**
- * What a socket is let in to: refused handshakes per address, handshakes per user, replays per user (a reconnect loop must not become a
- * lever), and replays without what was deleted since.
+ * What a socket is let in to: refused handshakes per address, handshakes per user, and replays per user (a
+ * reconnect loop must not become a lever); the replay itself leaves out what was deleted since (replay.service.ts).
  */
 @Injectable()
 export class SocketAdmission {
@@ -37,7 +35,6 @@ export class SocketAdmission {
     @Inject(LIMITS) private readonly limits: Limits,
     private readonly http: HttpAdapterHost,
     private readonly replay: ReplayService,
-    private readonly em: EntityManager,
   ) {}
 
   /**
@@ -68,7 +65,6 @@ export class SocketAdmission {
     if (since !== undefined && !(await this.limiter.allows(this.limits.replayUser, actor.userId))) {
       return { kind: 'resync', seq: await this.replay.head(streamFor(actor)) };
     }
-    const result = await this.replay.missedBy(actor, since);
-    return result.kind === 'replay' && result.events.length ? { ...result, events: await dropDeleted(this.em.fork(), result.events) } : result;
+    return this.replay.missedBy(actor, since);
   }
 }

@@ -5,7 +5,7 @@ import type { Actor } from '../common/auth/actor';
 import type { SessionRow } from '../common/auth/session-users';
 import { bool } from '../common/rows/columns';
 import { readRows } from '../database/read-rows';
-import { batchedReads } from './socket-admission-batch';
+import { batchedReads } from '../common/rows/batched-reads';
 import { placeholders } from '../common/rows/params';
 
 /** setTimeout's ceiling (~24.8 days); a longer wait (a wall display's year-long token) is re-armed in steps. */

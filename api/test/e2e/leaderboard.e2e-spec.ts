@@ -7,7 +7,7 @@ import { LiveLeaderboard } from '../../src/modules/leaderboard/live-leaderboard'
 import { moveScoredAt } from '../utils/move-scored-at';
 import { bearer, createMember, createTenant, superadminLogin, type Member, type Tenant } from '../utils/factories';
 import { connectSocket, settle, startTestApp, type TestApp, type TestSocket } from '../utils/test-app';
-import { SESSION_SQL } from '../../src/modules/users/session-users.query';
+import { isSessionLookup } from '../../src/modules/users/session-users.query';
 import { watchStatements } from '../utils/statement-watch';
 import { currentQueryOrigin } from '../../src/common/tenancy/query-origin';
 
@@ -236,7 +236,7 @@ describe('leaderboard', () => {
         // The caller's session lookup is cached for up to a second, so whether it runs depends on timing: not counted.
         // Every statement the request sends (the ORM's, and those with bound parameters: database/bound-sql.ts,
         // read-rows.ts); not those of background work that happens to run meanwhile (the outbox, the fan-outs).
-        const stopWatching = watchStatements(orm, (sql) => void (sql !== SESSION_SQL && currentQueryOrigin() && queries++));
+        const stopWatching = watchStatements(orm, (sql) => void (!isSessionLookup(sql) && currentQueryOrigin() && queries++));
         try {
           const res = await t.http.get(path).set(bearer(token));
           expect(res.status).toBe(200);

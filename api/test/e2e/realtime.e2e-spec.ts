@@ -1,5 +1,7 @@
+import { MikroORM } from '@mikro-orm/core';
 import { io } from 'socket.io-client';
-import { bearer, type Tenant, startTwoCompanies } from '../utils/factories';
+import { bearer, createMember, type Tenant, startTwoCompanies } from '../utils/factories';
+import { watchStatements } from '../utils/statement-watch';
 import { connectSocket, settle, type TestApp, type TestSocket } from '../utils/test-app';
 
 describe('realtime core', () => {
@@ -104,5 +106,29 @@ describe('realtime core', () => {
     // An executive of the same company replaying the same range sees none of the admins-only events.
     const execBack = await connect(a.executives[0].token, before);
     expect(execBack.events.filter((e) => e.type === 'user.created')).toEqual([]);
+  });
+
+  it('replays one span for a whole office with one read, each person getting only their share', async () => {
+    // Company B: company A's people replayed above, and a person's replays are budgeted per minute.
+    const first = b.executives[0];
+    const second = await createMember(t, b.admin.token, 'executive', b.company._id);
+    const before = (await connect(b.admin.token)).syncSeq;
+    open.splice(0).forEach((s) => s.close());
+    const assign = async (to: string, title: string) =>
+      (await t.http.post('/api/tasks').set(bearer(b.admin.token)).send({ title, description: 'Work', assignedTo: to, deadline: new Date(Date.now() + 86_400_000).toISOString(), reportLink: 'https://reports.example.com/r' })).body as { _id: string };
+    await assign(first.user._id, 'For the first');
+    await assign(second.user._id, 'For the second');
+
+    let eventLogReads = 0;
+    const stop = watchStatements(t.app.get(MikroORM), (sql) => void (/from [`"]?event_log[`"]?/i.test(sql) && eventLogReads++));
+    // The office reconnects at once, each from the same point: as after a restart.
+    const [admin, one, two] = await Promise.all([connect(b.admin.token, before), connect(first.token, before), connect(second.token, before)]).finally(stop);
+
+    const assigned = (s: typeof admin) => s.events.filter((e) => e.type === 'task.assigned').map((e) => (e.payload as { task: { title: string } }).task.title);
+    expect(assigned(admin)).toEqual(['For the first', 'For the second']);
+    expect(assigned(one)).toEqual(['For the first']);
+    expect(assigned(two)).toEqual(['For the second']);
+    // One read of the log's oldest row and one of the span, shared by the three.
+    expect(eventLogReads).toBe(2);
   });
 });

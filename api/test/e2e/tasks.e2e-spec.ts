@@ -3,7 +3,7 @@ import type { ScoreHistoryEntry, Task } from '@kpi/contracts';
 import { createHash, randomUUID } from 'node:crypto';
 import { bearer, createMember, createTenant, superadminLogin, type Member, type Tenant } from '../utils/factories';
 import { startTestApp, type TestApp } from '../utils/test-app';
-import { SESSION_SQL } from '../../src/modules/users/session-users.query';
+import { isSessionLookup } from '../../src/modules/users/session-users.query';
 import { watchStatements } from '../utils/statement-watch';
 import { currentQueryOrigin } from '../../src/common/tenancy/query-origin';
 import { LiveLeaderboard } from '../../src/modules/leaderboard/live-leaderboard';
@@ -214,7 +214,7 @@ describe('tasks', () => {
         // The caller's session lookup is cached for up to a second, so whether it runs depends on timing: not counted.
         // Every statement the request sends (the ORM's, and those with bound parameters: database/bound-sql.ts,
         // read-rows.ts); not those of background work that happens to run meanwhile (the outbox, the fan-outs).
-        const stopWatching = watchStatements(orm, (sql) => void (sql !== SESSION_SQL && currentQueryOrigin() && queries++));
+        const stopWatching = watchStatements(orm, (sql) => void (!isSessionLookup(sql) && currentQueryOrigin() && queries++));
         try {
           const res = await t.http.get(path).set(bearer(token));
           expect(res.status).toBe(200);

@@ -1,5 +1,6 @@
 /**
- * Coalesces the per-key reads of concurrent socket handshakes into one statement: keys asked for while no read
+ * Coalesces the per-key reads of concurrent callers (socket handshakes after a restart, requests missing the
+ * session cache together) into one statement: keys asked for while no read
  * is waiting to start are gathered until the next turn of the event loop, then read together with `load`.
  *
  * A key asked for while a read is already running waits for the next read, never joins the running one: each

@@ -1,4 +1,4 @@
-import { batchedReads } from './socket-admission-batch';
+import { batchedReads } from './batched-reads';
 
 const turn = () => new Promise((resolve) => setImmediate(resolve));
 
