@@ -55,3 +55,11 @@ test("two nodes run the project's nginx site with only its upstreams and listen 
   assert.doesNotMatch(out, /10\.0\.0\./);
   assert.match(out, /keepalive 16;/);
 });
+
+test('--sockets sets how many app sockets the socket scenarios hold, spread evenly over the companies', () => {
+  assert.equal(parse().sockets, 1000);
+  assert.equal(parse('--sockets', '10000').sockets, 10000);
+  assert.throws(() => parse('--sockets', '1005'), /--sockets must be a multiple of --companies \(10\) and at most 10000/);
+  assert.throws(() => parse('--sockets', '20000'), /at most 10000/);
+  assert.equal(parse('--companies', '100', '--sockets', '10000').sockets, 10000);
+});

@@ -25,11 +25,14 @@ const TWO_NODE_SKIP = 'one node answers it alone: the one-node PostgreSQL table 
 export function usage(scenarios) {
   return `Usage: npm run bench [-- --only NAME[,NAME...]] [--json [FILE]] [--rounds 3] [--duration 3]
                        [--companies 10] [--executives 1000] [--scored 200000] [--soak-minutes 10]
+                       [--sockets 1000]
                        [--database sqlite|postgres] [--nodes 1|2] [--postgres-url URL] [--redis-url URL]
 Deployments: --database sqlite (default: a temporary file); --database postgres: a fresh database
   kpi_bench_<time>_<random> on --postgres-url's server (default ${DEFAULT_POSTGRES_URL}), dropped at the end;
   --nodes 2 (PostgreSQL only): two api processes behind deploy/nginx/kpi.conf, Redis at --redis-url
   (default ${DEFAULT_REDIS_URL}); scores go to node A, the sockets that receive them are on node B.
+--sockets N: the app sockets the socket scenarios keep connected (connect, fan-out, score-event, webhooks, soak),
+  N / companies executives of each company; at most companies × executives.
 Scenarios (default: all but the opt-in ones):
 ${scenarios.map((s) => `  ${s.name.padEnd(20)} ${s.optIn ? '(opt-in) ' : ''}${s.title}`).join('\n')}`;
 }
@@ -46,6 +49,7 @@ export function parseArgs(argv, scenarios) {
     executives: 1000,
     scored: 200000,
     soakMinutes: 10,
+    sockets: 1000,
     database: 'sqlite',
     nodes: 1,
     postgresUrl: DEFAULT_POSTGRES_URL,
@@ -73,6 +77,7 @@ export function parseArgs(argv, scenarios) {
     else if (arg === '--executives') options.executives = Math.round(number('executives', argv[++i]));
     else if (arg === '--scored') options.scored = Math.round(number('scored', argv[++i]));
     else if (arg === '--soak-minutes') options.soakMinutes = number('soak-minutes', argv[++i]);
+    else if (arg === '--sockets') options.sockets = Math.round(number('sockets', argv[++i]));
     else if (arg === '--database') {
       options.database = argv[++i];
       if (!DATABASES.includes(options.database)) throw new Error(`--database is one of ${DATABASES.join(', ')}`);
@@ -83,6 +88,9 @@ export function parseArgs(argv, scenarios) {
     else if (arg === '--redis-url') options.redisUrl = url('redis-url', argv[++i], ['redis://', 'rediss://']);
     else throw new Error(`unknown argument ${arg}\n${usage(scenarios)}`);
   }
+  if (options.sockets % options.companies !== 0 || options.sockets / options.companies > options.executives) {
+    throw new Error(`--sockets must be a multiple of --companies (${options.companies}) and at most ${options.companies * options.executives}`);
+  }
   // Two nodes share their data and their live events: one SQLite file is one machine's.
   if (options.nodes === 2 && options.database !== 'postgres') throw new Error('--nodes 2 needs --database postgres');
   if (options.only) {
@@ -91,6 +99,9 @@ export function parseArgs(argv, scenarios) {
   }
   return options;
 }
+
+/** How many of each company's executives hold a socket in the socket scenarios. */
+export const socketsPerCompany = ({ sockets, companies }) => sockets / companies;
 
 /** The deployment's name in the table's heading. */
 export function deploymentLabel({ database, nodes }) {

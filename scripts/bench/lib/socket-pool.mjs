@@ -1,11 +1,13 @@
+import { socketsPerCompany } from './options.mjs';
 import { connectMany, socketPeople } from './sockets.mjs';
 import { mintToken } from './tokens.mjs';
 
 const pools = new WeakMap();
 
 /**
- * The 1,000 app sockets (the first 100 executives of each of the 10 companies) that fan-out, score-event and
- * soak keep connected; connected once per run, to the receiving node (node B of two). Each socket's index matches `who`.
+ * The app sockets (`--sockets`, 1,000 by default: the first 100 executives of each of the 10 companies) that
+ * fan-out, score-event and soak keep connected; connected once per run, to the receiving node (node B of two).
+ * Each socket's index matches `who`.
  */
 export function appSocketPool(ctx) {
   if (!pools.has(ctx)) {
@@ -13,7 +15,7 @@ export function appSocketPool(ctx) {
       ctx,
       (async () => {
         const { receiver, people } = await ctx.scaled();
-        const who = socketPeople(people, 100);
+        const who = socketPeople(people, socketsPerCompany(ctx.options));
         const { sockets, ms } = await connectMany(receiver.base, who.map((p) => ({ token: mintToken(p.user) })));
         ctx.log(`${sockets.length} app sockets connected in ${ms.toFixed(0)} ms`);
         return { sockets, who };
