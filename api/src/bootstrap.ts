@@ -17,6 +17,7 @@ import { isEmptyDatabase, seedDemo, type DemoLogin } from './seed/demo';
 import { demoPassword } from './seed/demo-password';
 import { underStartupLock } from './database/startup-lock';
 import { setupOpenApi } from './openapi/setup-openapi';
+import { PushOnlyIoAdapter } from './realtime/push-only-io.adapter';
 import { RedisIoAdapter } from './realtime/redis-io.adapter';
 import { webAssets } from './web/web-assets';
 
@@ -69,6 +70,8 @@ export async function createApp(config: AppConfig): Promise<StartedApp> {
       app.useWebSocketAdapter(io);
       // Initialised now, so app.close() releases the Redis connections even if the caller never listens.
       await app.init();
+    } else {
+      app.useWebSocketAdapter(new PushOnlyIoAdapter(app));
     }
     return { app, demoLogins };
   } catch (err) {

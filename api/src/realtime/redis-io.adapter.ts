@@ -1,5 +1,6 @@
 import { Logger, type INestApplicationContext } from '@nestjs/common';
-import { IoAdapter } from '@nestjs/platform-socket.io';
+import type { IoAdapter } from '@nestjs/platform-socket.io';
+import { PushOnlyIoAdapter } from './push-only-io.adapter';
 import { createAdapter } from '@socket.io/redis-streams-adapter';
 import { randomUUID } from 'node:crypto';
 import { createClient, type RedisClientType } from 'redis';
@@ -46,7 +47,7 @@ export function redisUrlForLog(url: string): string {
  * them to go, then closes our client. The library keeps no handle on them for us, so this module watches them in
  * Redis (CLIENT LIST): each of this instance's connections carries the same name, which `duplicate()` copies.
  */
-export class RedisIoAdapter extends IoAdapter {
+export class RedisIoAdapter extends PushOnlyIoAdapter {
   private readonly logger = new Logger('Redis');
   private client: RedisClientType | null = null;
   /** The client name of this instance's Socket.IO connections: ours and the two the adapter duplicates from it. */
