@@ -14,7 +14,7 @@ describe('PushOnlyIoAdapter', () => {
   it("still hands a gateway's messages to its handlers, as Nest's adapter does", () => {
     const socket = new EventEmitter();
     const seen: unknown[] = [];
-    adapter.bindMessageHandlers(socket as unknown as Socket, [{ message: 'ping', callback: (data: unknown) => (seen.push(data), undefined) }], transform);
+    adapter.bindMessageHandlers(socket as unknown as Socket, [{ message: 'ping', methodName: 'ping', isAckHandledManually: false, callback: (data: unknown) => (seen.push(data), Promise.resolve()) }], transform);
     socket.emit('ping', { n: 1 });
     expect(seen).toEqual([{ n: 1 }]);
   });

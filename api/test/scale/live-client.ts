@@ -23,6 +23,8 @@ export class LiveClient {
   /** When the latest `sync`/`resync` came (ms), and whether the socket is synced now. */
   syncedAt = 0;
   synced = false;
+  /** When the latest reconnect attempt began (ms): the one that succeeded, once synced again. */
+  attemptAt = 0;
   private readonly ids = new Set<string>();
 
   constructor(
@@ -44,6 +46,9 @@ export class LiveClient {
       this.ids.add(envelope.id);
       this.applied.push(envelope);
       if (this.lastSeq === undefined || envelope.seq > this.lastSeq) this.lastSeq = envelope.seq;
+    });
+    this.socket.io.on('reconnect_attempt', () => {
+      this.attemptAt = Date.now();
     });
     this.socket.on('disconnect', () => {
       this.disconnects++;
