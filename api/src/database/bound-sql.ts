@@ -27,22 +27,56 @@ export function allRows<T>(connection: RowSource, sql: string, params: readonly 
   return SQL_CHANNEL.hasSubscribers ? SQL_CHANNEL.tracePromise(run, { sql, params }) : run();
 }
 
-const turns = new WeakMap<object, Promise<unknown>>();
+/** Statements waiting for their turn on one PostgreSQL transaction, and whether a batch of them is on the wire. */
+interface Turns {
+  waiting: { sql: string; resolve: (rows: unknown[]) => void; reject: (err: unknown) => void }[];
+  busy: boolean;
+}
+
+const turns = new WeakMap<object, Turns>();
+
+/** A batch's length bound: the texts are small, but one multi-statement text should stay a few kB. */
+const MAX_BATCH = 32;
 
 /**
- * On PostgreSQL a transaction's statements take turns on its connection, in the order they were sent: the `pg`
- * client queues a query sent while another runs, but that queue is deprecated (pg 9 drops it). Statements sent
- * together (database/in-parallel.ts) then simply run one after another, as the client would have run them. A
- * failed statement does not hold up the next (PostgreSQL fails it too: the transaction is aborted). Elsewhere the
- * statement runs at once: SQLite's driver orders its own statements, and outside a transaction each query has a
- * connection of its own.
+ * On PostgreSQL a transaction's statements take turns on its connection, in the order they were sent, and those
+ * that wait go together: every statement sent while the connection is busy (or in the same turn of the event loop,
+ * e.g. the writes sent together by database/in-parallel.ts) is sent as one multi-statement text, one round trip
+ * for all of them instead of one each. The `pg` client runs a text without parameters as a simple query, so the
+ * values are written into each statement first, as MikroORM's `execute` writes them (its platform's
+ * `formatQuery`), and each statement's rows come back on their own. A failed statement fails its batch and the
+ * transaction (PostgreSQL aborts it), so every statement of that batch is rejected with the error and those sent
+ * later fail on the aborted transaction as they would have anyway. Outside a transaction the statement runs at
+ * once on a connection of its own.
  */
-function inTurn<T>(em: EntityManager, run: () => Promise<T>): Promise<T> {
+function inTurn<T>(em: EntityManager, sql: string, params: readonly unknown[]): Promise<T[]> {
   const trx = em.isInTransaction() ? em.getTransactionContext<object>() : undefined;
-  if (!trx) return run();
-  const next = (turns.get(trx) ?? Promise.resolve()).then(run, run);
-  turns.set(trx, next.catch(() => undefined));
-  return next;
+  if (!trx) return em.execute<T[]>(sql, [...params]);
+  let line = turns.get(trx);
+  if (!line) turns.set(trx, (line = { waiting: [], busy: false }));
+  const text = em.getPlatform().formatQuery(sql, [...params]);
+  const queued = new Promise<T[]>((resolve, reject) => line.waiting.push({ sql: text, resolve: resolve as (rows: unknown[]) => void, reject }));
+  if (!line.busy) {
+    line.busy = true;
+    queueMicrotask(() => void sendWaiting(em, line));
+  }
+  return queued;
+}
+
+/** Sends what waits on `line`, a batch at a time, until nothing does. */
+async function sendWaiting(em: EntityManager, line: Turns): Promise<void> {
+  while (line.waiting.length) {
+    const batch = line.waiting.splice(0, MAX_BATCH);
+    try {
+      const result = await em.execute<unknown[]>(batch.map((s) => s.sql).join(';\n'));
+      // One statement answers with its rows; several with one array of rows each (the driver's results, in order).
+      const rows = batch.length === 1 ? [result] : (result as unknown as unknown[][]);
+      batch.forEach((s, i) => s.resolve(rows[i] ?? []));
+    } catch (err) {
+      batch.forEach((s) => s.reject(err));
+    }
+  }
+  line.busy = false;
 }
 
 /** The knex transaction an em holds on SQLite (the pool's one connection), or null on PostgreSQL or outside one. */
@@ -61,11 +95,11 @@ function sqliteTransaction(em: EntityManager): Knex.Transaction | null {
  * statement afresh (a trip to the thread pool of its own, and a finalize on the main thread), and quoting the
  * values cost more than running most statements. Bound, a text repeats and its prepared statement is kept
  * (statement-cache.ts). A scoring runs a dozen statements this way (docs/benchmarks.md). On PostgreSQL, and
- * outside a transaction, the ORM's `execute` runs it (in turn, on PostgreSQL: `inTurn`).
+ * outside a transaction, the ORM's `execute` runs it (batched with the statements sent with it, on PostgreSQL: `inTurn`).
  */
 export async function execute<T = unknown>(em: EntityManager, sql: string, params: readonly unknown[] = []): Promise<T[]> {
   const trx = sqliteTransaction(em);
-  if (!trx) return inTurn(em, () => em.execute<T[]>(sql, [...params]));
+  if (!trx) return inTurn<T>(em, sql, params);
   try {
     return await allRows<T>(await heldConnection<RowSource>(trx), sql, params);
   } catch (err) {
