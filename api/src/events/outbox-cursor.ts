@@ -1,6 +1,6 @@
 import type { EntityManager } from '@mikro-orm/knex';
 import { execute } from '../database/bound-sql';
-import { onPostgreSql } from '../database/dialect';
+import { inParallel } from '../database/in-parallel';
 import { toDate, type DbDate } from '../common/rows/columns';
 import type { Audience } from '@kpi/contracts';
 
@@ -72,14 +72,20 @@ export class OutboxCursor {
   }
 
   private async stepIn(tx: EntityManager, stream: string, limit: number, work: (em: EntityManager, events: OutboxEvent[]) => Promise<void>): Promise<number> {
-    await execute(tx, 'insert into outbox_cursors (consumer, stream, last_seq) values (?, ?, 0) on conflict do nothing', [this.consumer, stream]);
-    const lock = onPostgreSql(tx) ? ' for update' : '';
-    const [cursor] = await execute<{ last_seq: number | string }>(tx, `select last_seq from outbox_cursors where consumer = ? and stream = ?${lock}`, [this.consumer, stream]);
-    const rows = await execute<EventRow>(
-      tx,
-      'select id, stream, seq, type, audience_kind, audience_user_id, company_id, payload, at from event_log where stream = ? and seq > ? order by seq limit ?',
-      [stream, Number(cursor.last_seq), limit],
-    );
+    // Sent together (one round trip on PostgreSQL, bound-sql.ts): the upsert creates the cursor at 0 or, on
+    // PostgreSQL, locks the one there (an update that changes nothing still takes the row lock, as FOR UPDATE
+    // would), and the read that follows it on the connection starts after the locked cursor. On SQLite, whose
+    // write transactions run one at a time, the two may run in either order: the read then finds the cursor as it
+    // is, or none yet (0).
+    const [, rows] = await inParallel([
+      execute(tx, 'insert into outbox_cursors (consumer, stream, last_seq) values (?, ?, 0) on conflict (consumer, stream) do update set last_seq = outbox_cursors.last_seq', [this.consumer, stream]),
+      execute<EventRow>(
+        tx,
+        `select id, stream, seq, type, audience_kind, audience_user_id, company_id, payload, at from event_log
+         where stream = ? and seq > coalesce((select last_seq from outbox_cursors where consumer = ? and stream = ?), 0) order by seq limit ?`,
+        [stream, this.consumer, stream, limit],
+      ),
+    ] as const);
     if (rows.length === 0) return 0;
     const events = rows.map((r): OutboxEvent => ({
       id: r.id,
