@@ -58,7 +58,9 @@ function inTurn<T>(em: EntityManager, sql: string, params: readonly unknown[]): 
   const queued = new Promise<T[]>((resolve, reject) => line.waiting.push({ sql: text, resolve: resolve as (rows: unknown[]) => void, reject }));
   if (!line.busy) {
     line.busy = true;
-    queueMicrotask(() => void sendWaiting(em, line));
+    // After this turn's other statements: those of a unit of work's independent steps (each an async function
+    // that may await a little first) join the same batch.
+    setImmediate(() => void sendWaiting(em, line));
   }
   return queued;
 }

@@ -4,6 +4,7 @@ import type { EntityManager } from '@mikro-orm/knex';
 import { onPostgreSql } from '../../database/dialect';
 import { ScoreHistory, type ScoreFigures } from './score-history.entity';
 import { execute } from '../../database/bound-sql';
+import { inParallel } from '../../database/in-parallel';
 
 /** The `prevHash` of a company's first chained row. */
 export { GENESIS };
@@ -54,8 +55,8 @@ export async function appendScoreHistory(
 ): Promise<HistoryContent & { hash: string }> {
   let head: ChainHead;
   if (onPostgreSql(em)) {
-    await execute(em, `select pg_advisory_xact_lock(hashtext(?))`, [`score-chain:${row.companyId}`]);
-    head = await readChainHead(em, row.companyId);
+    // The head is read after the lock is held: sent together, they run in this order in one round trip (bound-sql.ts).
+    [, head] = await inParallel([execute(em, `select pg_advisory_xact_lock(hashtext(?))`, [`score-chain:${row.companyId}`]), readChainHead(em, row.companyId)] as const);
   } else {
     head = knownHead !== undefined ? knownHead : await readChainHead(em, row.companyId);
   }

@@ -158,8 +158,8 @@ export class TasksService {
   score(actor: Actor, id: string, input: ScoreTaskInput, idempotencyKey?: string): Promise<TaskView> {
     return this.uow.run(async (em, events) => {
       const scope = Scope.of(actor);
-      await lockRow(em, Task, id, scope);
-      const found = await this.tasks.forScoring(em, scope, id);
+      // The read goes after the lock, in the same round trip on PostgreSQL (row-lock.ts).
+      const [, found] = await inParallel([lockRow(em, Task, id, scope), this.tasks.forScoring(em, scope, id)] as const);
       if (!found) throw notFound('Task');
       const { row, comments, chainHead } = found;
       const companyId = row.company_id;
