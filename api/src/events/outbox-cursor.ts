@@ -1,33 +1,10 @@
 import type { EntityManager } from '@mikro-orm/knex';
 import { execute } from '../database/bound-sql';
 import { inParallel } from '../database/in-parallel';
-import { toDate, type DbDate } from '../common/rows/columns';
-import type { Audience } from '@kpi/contracts';
+import { EVENT_COLUMNS, loggedRowOf, type EventRow, type LoggedRow } from './event-rows';
 
 /** A logged event as a consumer of the outbox reads it. */
-export interface OutboxEvent {
-  id: string;
-  stream: string;
-  seq: number;
-  type: string;
-  audienceKind: Audience['kind'];
-  audienceUserId: string | null;
-  companyId: string | null;
-  payload: unknown;
-  at: Date;
-}
-
-interface EventRow {
-  id: string;
-  stream: string;
-  seq: number | string;
-  type: string;
-  audience_kind: Audience['kind'];
-  audience_user_id: string | null;
-  company_id: string | null;
-  payload: unknown;
-  at: DbDate;
-}
+export type OutboxEvent = LoggedRow;
 
 /**
  * A durable consumer of the outbox (`event_log`): it remembers, per stream, the last sequence number it has
@@ -81,23 +58,13 @@ export class OutboxCursor {
       execute(tx, 'insert into outbox_cursors (consumer, stream, last_seq) values (?, ?, 0) on conflict (consumer, stream) do update set last_seq = outbox_cursors.last_seq', [this.consumer, stream]),
       execute<EventRow>(
         tx,
-        `select id, stream, seq, type, audience_kind, audience_user_id, company_id, payload, at from event_log
+        `select ${EVENT_COLUMNS} from event_log
          where stream = ? and seq > coalesce((select last_seq from outbox_cursors where consumer = ? and stream = ?), 0) order by seq limit ?`,
         [stream, this.consumer, stream, limit],
       ),
     ] as const);
     if (rows.length === 0) return 0;
-    const events = rows.map((r): OutboxEvent => ({
-      id: r.id,
-      stream: r.stream,
-      seq: Number(r.seq),
-      type: r.type,
-      audienceKind: r.audience_kind,
-      audienceUserId: r.audience_user_id,
-      companyId: r.company_id,
-      payload: typeof r.payload === 'string' ? JSON.parse(r.payload) : r.payload,
-      at: toDate(r.at),
-    }));
+    const events = rows.map(loggedRowOf);
     await work(tx, events);
     await execute(tx, 'update outbox_cursors set last_seq = ? where consumer = ? and stream = ?', [events[events.length - 1].seq, this.consumer, stream]);
     return events.length;

@@ -7,7 +7,7 @@ import { OutboxCursorRow } from './outbox-cursor.entity';
  * An event read back from the log as it was sent. The recorder wrote the row from a typed envelope, so its
  * type and payload belong together; the database cannot say so, hence this one assertion at the boundary.
  */
-export const storedEnvelope = (row: EventLog): AnyEnvelope =>
+export const storedEnvelope = (row: Pick<EventLog, 'id' | 'seq' | 'type' | 'at' | 'companyId' | 'payload'>): AnyEnvelope =>
   ({ id: row.id, seq: row.seq, type: row.type, at: row.at.toISOString(), companyId: row.companyId, payload: row.payload }) as AnyEnvelope;
 
 /** Who a logged event was for, rebuilt from its audience columns. */

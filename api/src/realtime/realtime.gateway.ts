@@ -12,11 +12,20 @@ import { ReplayService } from './replay.service';
 import { roomsFor, roomsForWall } from './rooms-for';
 import { SocketSessions } from './socket-sessions';
 import { SocketAdmission } from './socket-admission';
+import { createLimiter } from './concurrency';
 
 /** The largest message a client may send (they send none today): socket.io's default is 1 MB. */
 const MAX_CLIENT_MESSAGE_BYTES = 64 * 1024;
 
 const TOO_MANY = 'Too many connections, please wait a minute';
+
+/**
+ * Handshakes admitted at once per node (the token, the fresh session read, the rate limits). In a reconnect storm
+ * the others wait their turn in arrival order instead of all interleaving their steps with the node's REST calls:
+ * a request then waits behind a few dozen handshakes' steps, not thousands, and the first sockets to arrive are
+ * the first synced instead of all finishing late (docs/scale-out.md, "Reconnect storm").
+ */
+export const HANDSHAKE_CONCURRENCY = 32;
 
 /** Who a socket is, set once its handshake token is verified (Socket.IO types `socket.data` as any). */
 interface SocketIdentity {
@@ -33,6 +42,7 @@ const identityOf = (socket: Socket) => socket.data as SocketIdentity;
 @WebSocketGateway({ perMessageDeflate: false, serveClient: false, maxHttpBufferSize: MAX_CLIENT_MESSAGE_BYTES })
 export class RealtimeGateway implements OnGatewayInit, OnGatewayConnection {
   private readonly logger = new Logger('Realtime');
+  private readonly handshakes = createLimiter(HANDSHAKE_CONCURRENCY);
 
   constructor(
     private readonly sessions: SessionService,
@@ -47,7 +57,7 @@ export class RealtimeGateway implements OnGatewayInit, OnGatewayConnection {
   afterInit(server: RealtimeServer): void {
     this.publisher.attach(server);
     this.liveOrder.attach(server);
-    server.use((socket, next) => void this.admit(socket).then(next, () => next(new Error('Please sign in again'))));
+    server.use((socket, next) => void this.handshakes(() => this.admit(socket)).then(next, () => next(new Error('Please sign in again'))));
   }
 
   /**

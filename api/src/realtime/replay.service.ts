@@ -4,6 +4,7 @@ import type { AnyEnvelope } from '@kpi/contracts';
 import type { Actor } from '../common/auth/actor';
 import { EventLog } from '../events/event-log.entity';
 import { storedEnvelope } from '../events/stored-events';
+import { EVENT_COLUMNS, loggedRowOf, type EventRow } from '../events/event-rows';
 import { readRows } from '../database/read-rows';
 import { createLimiter } from './concurrency';
 import { batchedReads } from '../common/rows/batched-reads';
@@ -102,7 +103,9 @@ export class ReplayService {
     const em = this.em.fork();
     const oldest = await em.findOne(EventLog, { stream }, { orderBy: { seq: 'asc' }, fields: ['seq'] });
     if (!oldest || oldest.seq > since + 1) return { kind: 'resync' };
-    const rows = await em.find(EventLog, { stream, seq: { $gt: since } }, { orderBy: { seq: 'asc' } });
+    // Plain rows, not entities: a storm's replays read hundreds of rows each, and hydrating them was most of the
+    // node's time then (docs/scale-out.md, "Reconnect storm").
+    const rows = (await readRows<EventRow>(em, `select ${EVENT_COLUMNS} from event_log where stream = ? and seq > ? order by seq`, [stream, since])).map(loggedRowOf);
     const logged = rows.map((row): LoggedEvent => ({ envelope: storedEnvelope(row), audienceKind: row.audienceKind, audienceUserId: row.audienceUserId }));
     // What was deleted since stays deleted (replay-redaction.ts): checked once for every socket sharing the read.
     const kept = new Set(await dropDeleted(em, logged.map((event) => event.envelope)));
