@@ -18,6 +18,8 @@ export const MAX_REPLAY = 1000;
  * REST calls still find free connections in the pool (10) and the node answers while the storm settles.
  */
 export const REPLAY_CONCURRENCY = 4;
+/** How long a finished read of a span stays shared with sockets asking for the same span up to the same head. */
+const SHARED_READ_KEPT_MS = 1_000;
 
 export type ReplayResult = { kind: 'replay'; events: AnyEnvelope[]; seq: number } | { kind: 'resync'; seq: number };
 
@@ -93,8 +95,15 @@ export class ReplayService {
     const key = `${stream} ${since} ${head}`;
     let read = this.reads.get(key);
     if (!read) {
-      read = this.limit(() => this.read(stream, since)).finally(() => this.reads.delete(key));
-      this.reads.set(key, read);
+      const started = this.limit(() => this.read(stream, since));
+      read = started;
+      this.reads.set(key, started);
+      // Kept a moment after it is done, so the sockets of an office that arrive a little apart with the same starting
+      // point and head share it too: the log up to a head does not change, and a deletion after it moves the head.
+      const forget = () => {
+        if (this.reads.get(key) === started) this.reads.delete(key);
+      };
+      started.then(() => setTimeout(forget, SHARED_READ_KEPT_MS).unref(), forget);
     }
     return read;
   }
