@@ -13,7 +13,8 @@ describe('health probes', () => {
     // Port 1 on the loopback: nothing listens there, so the connection is refused at once.
     const redis = new RedisProbe({ redisUrl: 'redis://127.0.0.1:1' } as AppConfig);
     try {
-      const result = await probe(() => redis.ping(), 1_000);
+      // A generous limit: the answer must come from the probe finding the refusal, not from the race timing out.
+      const result = await probe(() => redis.ping(), 20_000);
       expect(result.status).toBe('down');
       expect(result.error).toMatch(/^Redis is not connected: .*ECONNREFUSED/);
     } finally {

@@ -1,10 +1,11 @@
 import { Inject, Injectable, type OnModuleDestroy } from '@nestjs/common';
+import { once } from 'node:events';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { createClient, type RedisClientType } from 'redis';
 import { APP_CONFIG, type AppConfig } from '../config/env';
 
-/** How long a check waits for a connection being (re)established before calling Redis down. */
-const CONNECT_WAIT_MS = 500;
+/** How long a check waits for a reconnection, once Redis has been found away, before calling it down again. */
+const RECONNECT_WAIT_MS = 500;
 
 /**
  * A connection of its own for health checks, opened at the first check: the Socket.IO adapter's connections
@@ -22,8 +23,12 @@ export class RedisProbe implements OnModuleDestroy {
   async ping(): Promise<void> {
     const client = this.client ?? this.open();
     if (!client.isReady) {
+      // The first attempt is waited out to its end (an error, or the connect timeout), so the answer carries the
+      // reason however slow the machine is; later checks give a reconnection a moment.
       const wait = new AbortController();
-      await Promise.race([this.connecting, sleep(CONNECT_WAIT_MS, undefined, { signal: wait.signal }).catch(() => undefined)]);
+      const outcome = once(client, this.lastError ? 'ready' : 'error', { signal: wait.signal }).catch(() => undefined);
+      const limit = this.lastError ? [sleep(RECONNECT_WAIT_MS, undefined, { signal: wait.signal }).catch(() => undefined)] : [];
+      await Promise.race([this.connecting, outcome, ...limit]);
       wait.abort();
     }
     if (!client.isReady) throw new Error(`Redis is not connected${this.lastError ? `: ${this.lastError}` : ''}`);
