@@ -1,7 +1,10 @@
 import { io, type Socket } from 'socket.io-client';
 import type { EventEnvelope } from '@kpi/contracts';
 
-/** The reconnect backoff the web client uses (web/src/lib/socket.ts): doubling from 0.5 s to 5 s, ±50 % jitter. */
+/**
+ * The reconnect backoff of these clients: doubling from 0.5 s to 5 s, ±50 % jitter. Half the web client's
+ * (web/src/lib/backoff.ts, 1 s to 10 s), so a scale test's clients come back sooner and press the node harder.
+ */
 export const BACKOFF = { reconnectionDelay: 500, reconnectionDelayMax: 5_000, randomizationFactor: 0.5 } as const;
 
 /**
