@@ -74,7 +74,9 @@ export class ApiNode {
     if (!existsSync(MAIN_JS)) throw new Error(`${MAIN_JS} is missing: run \`npm run build -w contracts && npm run build -w api\` first`);
     this.output = '';
     this.spawnedAt = Date.now();
-    const child = spawn(process.execPath, [MAIN_JS], { env: { ...process.env, ...this.env, PORT: String(this.port) }, stdio: ['ignore', 'pipe', 'pipe'] });
+    // SCALE_NODE_FLAGS: extra flags for the api processes, e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof` to profile them.
+    const flags = (process.env.SCALE_NODE_FLAGS ?? '').split(' ').filter(Boolean);
+    const child = spawn(process.execPath, [...flags, MAIN_JS], { env: { ...process.env, ...this.env, PORT: String(this.port) }, stdio: ['ignore', 'pipe', 'pipe'] });
     this.child = child;
     const keep = (chunk: Buffer) => (this.output = (this.output + chunk.toString()).slice(-4_000));
     this.listeningAt = 0;
