@@ -8,6 +8,7 @@ import { WallSessionService } from '../modules/walls/wall-session.service';
 import { emitControl, emitEvent, type RealtimeServer } from './emit';
 import { EventPublisher } from './event-publisher';
 import { LiveOrder } from './live-order';
+import { ReplaySender } from './replay-sender';
 import { ReplayService } from './replay.service';
 import { roomsFor, roomsForWall } from './rooms-for';
 import { SocketSessions } from './socket-sessions';
@@ -43,6 +44,7 @@ const identityOf = (socket: Socket) => socket.data as SocketIdentity;
 export class RealtimeGateway implements OnGatewayInit, OnGatewayConnection {
   private readonly logger = new Logger('Realtime');
   private readonly handshakes = createLimiter(HANDSHAKE_CONCURRENCY);
+  private replays: ReplaySender | null = null;
 
   constructor(
     private readonly sessions: SessionService,
@@ -57,6 +59,7 @@ export class RealtimeGateway implements OnGatewayInit, OnGatewayConnection {
   afterInit(server: RealtimeServer): void {
     this.publisher.attach(server);
     this.liveOrder.attach(server);
+    this.replays = new ReplaySender((socketIds) => server.local.to(socketIds));
     server.use((socket, next) => void this.handshakes(() => this.admit(socket)).then(next, () => next(new Error('Please sign in again'))));
   }
 
@@ -103,8 +106,7 @@ export class RealtimeGateway implements OnGatewayInit, OnGatewayConnection {
       if (result.kind === 'resync') {
         emitControl(socket, 'resync', { seq: result.seq });
       } else {
-        for (const envelope of result.events) emitEvent(socket, envelope);
-        emitControl(socket, 'sync', { seq: result.seq });
+        await this.replays!.send(socket, result.events, result.seq);
       }
     } catch (err) {
       this.logger.error(`replay failed: ${(err as Error).message}`);

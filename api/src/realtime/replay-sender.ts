@@ -1,0 +1,57 @@
+import type { AnyEnvelope } from '@kpi/contracts';
+import type { Socket } from 'socket.io';
+import { emitControl, emitEvent, type SocketTarget } from './emit';
+
+/** What `to` gives: one target for the given socket ids on this node (Socket.IO's `server.local.to(ids)`). */
+export type SocketsTarget = (socketIds: string[]) => SocketTarget;
+
+interface Waiting {
+  socket: Socket;
+  events: AnyEnvelope[];
+  seq: number;
+  sent: () => void;
+}
+
+/** Sockets with the same replay: the same events, in the same order, up to the same head. */
+const replayKey = ({ events, seq }: Waiting) => `${seq} ${events.map((e) => e.id).join(' ')}`;
+
+/**
+ * Sends each socket its replay and then `sync`. The replays ready in the same turn of the event loop go out
+ * together: the sockets that get the same replay share one broadcast per event (Socket.IO encodes a broadcast's
+ * packet once for all its sockets). After a restart an office's sockets come back together and share their
+ * replay reads (replay.service.ts), so most of them get the same events. Otherwise every socket would encode every
+ * replayed event again, which was the restarted node's largest cost of its own in a reconnect storm
+ * (docs/scale-out.md, "Where a client's wait goes").
+ */
+export class ReplaySender {
+  private waiting: Waiting[] = [];
+
+  constructor(private readonly to: SocketsTarget) {}
+
+  /** Resolves once the replay and its `sync` are sent (or the socket has gone meanwhile). */
+  send(socket: Socket, events: AnyEnvelope[], seq: number): Promise<void> {
+    return new Promise((sent) => {
+      if (this.waiting.length === 0) setImmediate(() => this.flush());
+      this.waiting.push({ socket, events, seq, sent });
+    });
+  }
+
+  private flush(): void {
+    const batch = this.waiting;
+    this.waiting = [];
+    const groups = new Map<string, Waiting[]>();
+    for (const item of batch) {
+      if (!item.socket.connected) continue;
+      const key = replayKey(item);
+      const group = groups.get(key);
+      if (group) group.push(item);
+      else groups.set(key, [item]);
+    }
+    for (const group of groups.values()) {
+      const target = group.length === 1 ? group[0].socket : this.to(group.map((item) => item.socket.id));
+      for (const envelope of group[0].events) emitEvent(target, envelope);
+      emitControl(target, 'sync', { seq: group[0].seq });
+    }
+    for (const item of batch) item.sent();
+  }
+}
