@@ -70,7 +70,7 @@ describe('LiveOrder', () => {
     await settled();
     expect(live.seqs).toEqual([10, 11, 12, 13, 14]);
     expect(replaying.seqs).toEqual([10]);
-    expect(order.release(replaying.socket, 12).map((e) => e.seq)).toEqual([13, 14]);
+    expect(order.release(replaying.socket, 'c1', 12).map((e) => e.seq)).toEqual([13, 14]);
     order.deliver({ room: ROOM, envelope: envelope(15) });
     await settled();
     expect(replaying.seqs).toEqual([10, 15]);
@@ -95,10 +95,25 @@ describe('LiveOrder', () => {
     const late = await connect('late', [ROOM]);
     order.hold(late.socket);
     // The replay read the head at 20 (19 and 20 are in the log); then 19 is published.
-    expect(order.release(late.socket, 20)).toEqual([]);
+    expect(order.release(late.socket, 'c1', 20)).toEqual([]);
     order.deliver({ room: ROOM, envelope: envelope(19) });
     await settled();
     expect(early.seqs).toEqual([19, 20]);
     expect(late.seqs).toEqual([]);
+  });
+
+  it('skips, for each socket, what its replay already carried, and sends it everything past that', async () => {
+    order.deliver({ room: ROOM, envelope: envelope(21) });
+    const short = await connect('short', [ROOM]);
+    const long = await connect('long', [ROOM]);
+    order.hold(short.socket);
+    order.hold(long.socket);
+    // Their replays read the log up to 22 and 24 (the node has sent up to 21 so far).
+    expect(order.release(short.socket, 'c1', 22)).toEqual([]);
+    expect(order.release(long.socket, 'c1', 24)).toEqual([]);
+    for (const seq of [22, 23, 24, 25]) order.deliver({ room: ROOM, envelope: envelope(seq) });
+    await settled();
+    expect(short.seqs).toEqual([23, 24, 25]);
+    expect(long.seqs).toEqual([25]);
   });
 });

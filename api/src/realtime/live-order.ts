@@ -37,8 +37,12 @@ export class LiveOrder implements OnModuleDestroy {
   private server: RealtimeServer | null = null;
   /** Sockets whose replay is being read: their live events, in arrival order. */
   private readonly held = new Map<string, { socket: Socket; queue: AnyEnvelope[] }>();
-  /** Sockets after their replay: the head it covered. */
-  private readonly heads = new Map<string, number>();
+  /**
+   * Per stream, the sockets whose replay reached past what this node has sent of it since: the head each replay
+   * covered. A socket leaves once an event past its head is sent (a stream's events are sent in order, so none at
+   * or below its head can follow), so this holds the sockets that have just connected, not every socket.
+   */
+  private readonly heads = new Map<string, Map<string, number>>();
   private readonly gaps = new StreamGaps();
   /** Per stream, events that came after a missing one. */
   private readonly waiting = new Map<string, RoutedEvent[]>();
@@ -55,15 +59,22 @@ export class LiveOrder implements OnModuleDestroy {
     this.held.set(socket.id, { socket, queue: [] });
     socket.once('disconnect', () => {
       this.held.delete(socket.id);
-      this.heads.delete(socket.id);
+      for (const [stream, heads] of this.heads) if (heads.delete(socket.id) && heads.size === 0) this.heads.delete(stream);
     });
   }
 
-  /** Ends the hold: the events that waited and come after `head` (what the replay covered), in sequence order, once each. */
-  release(socket: Socket, head: number): AnyEnvelope[] {
+  /**
+   * Ends the hold: the events that waited and come after `head` (what the replay of `stream`, the socket's one
+   * stream, covered), in sequence order, once each.
+   */
+  release(socket: Socket, stream: string, head: number): AnyEnvelope[] {
     const queue = this.held.get(socket.id)?.queue ?? [];
     this.held.delete(socket.id);
-    if (socket.connected) this.heads.set(socket.id, Math.max(head, ...queue.map((e) => e.seq)));
+    if (socket.connected) {
+      let heads = this.heads.get(stream);
+      if (!heads) this.heads.set(stream, (heads = new Map<string, number>()));
+      heads.set(socket.id, Math.max(head, ...queue.map((e) => e.seq)));
+    }
     const ids = new Set<string>();
     return queue.filter((e) => e.seq > head && !ids.has(e.id) && ids.add(e.id)).sort((a, b) => a.seq - b.seq);
   }
@@ -101,7 +112,15 @@ export class LiveOrder implements OnModuleDestroy {
       queue.push(envelope);
       skip.push(id);
     }
-    for (const [id, head] of this.heads) if (envelope.seq <= head) skip.push(id);
+    const stream = streamOfEnvelope(envelope);
+    const heads = this.heads.get(stream);
+    if (heads) {
+      for (const [id, head] of heads) {
+        if (envelope.seq <= head) skip.push(id);
+        else heads.delete(id);
+      }
+      if (heads.size === 0) this.heads.delete(stream);
+    }
     emitEvent(skip.length ? server.local.to(room).except(skip) : server.local.to(room), envelope);
   }
 

@@ -10,7 +10,7 @@ import { EventPublisher } from './event-publisher';
 import { LiveOrder } from './live-order';
 import { ReplaySender } from './replay-sender';
 import { ReplayService } from './replay.service';
-import { roomsFor, roomsForWall } from './rooms-for';
+import { roomsFor, roomsForWall, streamFor } from './rooms-for';
 import { SocketSessions } from './socket-sessions';
 import { SocketAdmission } from './socket-admission';
 import { createLimiter } from './concurrency';
@@ -112,7 +112,7 @@ export class RealtimeGateway implements OnGatewayInit, OnGatewayConnection {
       this.logger.error(`replay failed: ${(err as Error).message}`);
       emitControl(socket, 'resync', { seq: 0 });
     } finally {
-      for (const envelope of this.liveOrder.release(socket, head)) emitEvent(socket, envelope);
+      for (const envelope of this.liveOrder.release(socket, streamFor(actor), head)) emitEvent(socket, envelope);
     }
   }
 
