@@ -3,6 +3,7 @@ import { bearer, createTenant, superadminLogin, type Member, type Tenant } from 
 import { startCluster, summary, visibleTo, type Cluster } from './cluster-fixture';
 import { allSynced, LiveClient } from './live-client';
 import { inCi } from './requirements';
+import { pollRest } from './rest-poller';
 import { describeScale } from './scale-env';
 
 /**
@@ -115,27 +116,16 @@ describeScale(`reconnect storm: a node restarts with ${SOCKETS} sockets on it`, 
       await B.post('/api/announcements').set(bearer(t.admin.token)).send({ title: `While A was down ${i}`, content: 'Replay me' }).expect(201);
     }
 
-    // Restart A, and from the moment it is spawned ask it for something from the database every 100 ms.
+    // Restart A, and from the moment it is spawned ask it for something from the database every 100 ms (from a
+    // thread of its own: rest-poller.ts).
     const starting = c.A.start();
     const spawnedAt = Date.now();
-    const answers: { at: number; ms: number; status: number }[] = [];
-    let polling = true;
-    const poll = (async () => {
-      while (polling) {
-        const sent = Date.now();
-        const status = await fetch(`${c.A.url}/api/announcements`, { headers: bearer(t.executives[0].token), signal: AbortSignal.timeout(10_000) })
-          .then((r) => r.status)
-          .catch(() => 0);
-        if (status) answers.push({ at: sent, ms: Date.now() - sent, status });
-        await sleep(100);
-      }
-    })();
+    const poller = pollRest(`${c.A.url}/api/announcements`, bearer(t.executives[0].token));
     await starting;
     await allSynced(clients, 120_000);
     const allSyncedAt = Math.max(...clients.map((cl) => cl.syncedAt));
     const listeningAt = c.A.listeningAt || c.A.healthyAt;
-    polling = false;
-    await poll;
+    const answers = await poller.stop();
     const scored = await scoring.stop();
     expect(scored.failed).toEqual([]);
 
