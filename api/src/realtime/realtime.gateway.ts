@@ -100,13 +100,14 @@ export class RealtimeGateway implements OnGatewayInit, OnGatewayConnection {
       await socket.join(roomsFor(actor));
       // Revoked while the handshake ran: that revocation's disconnect came before the join and missed this socket.
       if (!(await this.socketSessions.stillCurrent(actor, token))) return void socket.disconnect(true);
-      const since = Number((socket.handshake.auth as Partial<HandshakeAuth>).since);
+      const auth = socket.handshake.auth as Partial<HandshakeAuth>;
+      const since = Number(auth.since);
       const result = await this.limits.missedBy(actor, Number.isInteger(since) ? since : undefined);
       head = result.seq;
       if (result.kind === 'resync') {
         emitControl(socket, 'resync', { seq: result.seq });
       } else {
-        await this.replays!.send(socket, result.events, result.seq);
+        await this.replays!.send(socket, result.events, result.seq, auth.replay === 'batch' ? 'batch' : 'each');
       }
     } catch (err) {
       this.logger.error(`replay failed: ${(err as Error).message}`);

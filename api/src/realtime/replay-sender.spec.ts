@@ -9,7 +9,8 @@ function recorder() {
   const sent: string[] = [];
   const target = (name: string) => ({
     emit: (type: string, message: unknown) => {
-      sent.push(`${name} ${type} ${type === 'sync' ? (message as { seq: number }).seq : (message as AnyEnvelope).seq}`);
+      const seqs = type === 'sync' ? (message as { seq: number }).seq : type === 'replay' ? (message as AnyEnvelope[]).map((e) => e.seq).join(',') : (message as AnyEnvelope).seq;
+      sent.push(`${name} ${type} ${seqs}`);
       return true;
     },
   });
@@ -48,5 +49,20 @@ describe('replays sent together', () => {
     expect(sent).toEqual(['a announcement.created 1', 'a sync 1']);
     await sender.send(socket('b'), [event(1)], 1);
     expect(sent.slice(2)).toEqual(['b announcement.created 1', 'b sync 1']);
+  });
+
+  it('sends a client that asked for it its whole replay in one message, shared as the per-event ones are', async () => {
+    const { sent, socket, to } = recorder();
+    const sender = new ReplaySender(to);
+    const same = [event(4), event(5)];
+    await Promise.all([
+      sender.send(socket('a'), same, 5, 'batch'),
+      sender.send(socket('b'), [...same], 5, 'batch'),
+      // The same events to a client without it: a group of its own, one message per event.
+      sender.send(socket('c'), same, 5, 'each'),
+      // Nothing missed: `sync` alone.
+      sender.send(socket('d'), [], 5, 'batch'),
+    ]);
+    expect(sent).toEqual(['[a,b] replay 4,5', '[a,b] sync 5', 'c announcement.created 4', 'c announcement.created 5', 'c sync 5', 'd sync 5']);
   });
 });

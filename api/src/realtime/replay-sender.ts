@@ -5,18 +5,24 @@ import { emitControl, emitEvent, type SocketTarget } from './emit';
 /** What `to` gives: one target for the given socket ids on this node (Socket.IO's `server.local.to(ids)`). */
 export type SocketsTarget = (socketIds: string[]) => SocketTarget;
 
+/** How a client takes its replay: one message per event, or all of them in one `replay` message (HandshakeAuth). */
+export type ReplayForm = 'each' | 'batch';
+
 interface Waiting {
   socket: Socket;
   events: AnyEnvelope[];
   seq: number;
+  form: ReplayForm;
   sent: () => void;
 }
 
-/** Sockets with the same replay: the same events, in the same order, up to the same head. */
-const replayKey = ({ events, seq }: Waiting) => `${seq} ${events.map((e) => e.id).join(' ')}`;
+/** Sockets with the same replay: the same events, in the same order, up to the same head, in the same form. */
+const replayKey = ({ events, seq, form }: Waiting) => `${form} ${seq} ${events.map((e) => e.id).join(' ')}`;
 
 /**
- * Sends each socket its replay and then `sync`. The replays ready in the same turn of the event loop go out
+ * Sends each socket its replay and then `sync`. A client that asked for it gets its missed events in one `replay`
+ * message: a restarted node replaying a few hundred events to each of 1,000 sockets spent most of its time on the
+ * sockets' writes, one frame per event per socket (docs/scale-out.md, "Replays in one message"). The replays ready in the same turn of the event loop go out
  * together: the sockets that get the same replay share one broadcast per event (Socket.IO encodes a broadcast's
  * packet once for all its sockets). After a restart an office's sockets come back together and share their
  * replay reads (replay.service.ts), so most of them get the same events. Otherwise every socket would encode every
@@ -29,10 +35,10 @@ export class ReplaySender {
   constructor(private readonly to: SocketsTarget) {}
 
   /** Resolves once the replay and its `sync` are sent (or the socket has gone meanwhile). */
-  send(socket: Socket, events: AnyEnvelope[], seq: number): Promise<void> {
+  send(socket: Socket, events: AnyEnvelope[], seq: number, form: ReplayForm = 'each'): Promise<void> {
     return new Promise((sent) => {
       if (this.waiting.length === 0) setImmediate(() => this.flush());
-      this.waiting.push({ socket, events, seq, sent });
+      this.waiting.push({ socket, events, seq, form, sent });
     });
   }
 
@@ -48,9 +54,14 @@ export class ReplaySender {
       else groups.set(key, [item]);
     }
     for (const group of groups.values()) {
-      const target = group.length === 1 ? group[0].socket : this.to(group.map((item) => item.socket.id));
-      for (const envelope of group[0].events) emitEvent(target, envelope);
-      emitControl(target, 'sync', { seq: group[0].seq });
+      const [{ socket, events, seq, form }] = group;
+      const target = group.length === 1 ? socket : this.to(group.map((item) => item.socket.id));
+      if (form === 'batch') {
+        if (events.length > 0) emitControl(target, 'replay', events);
+      } else {
+        for (const envelope of events) emitEvent(target, envelope);
+      }
+      emitControl(target, 'sync', { seq });
     }
     for (const item of batch) item.sent();
   }

@@ -16,9 +16,9 @@ interface Recording {
   close(): void;
 }
 
-/** Connects with `since` and resolves once the server said `sync` or `resync`. */
-function record(t: TestApp, token: string, since?: number): Promise<Recording> {
-  const socket = io(t.url, { auth: { token, since }, transports: ['websocket'], reconnection: false, forceNew: true });
+/** Connects with `since` (and `replay`, contracts' HandshakeAuth) and resolves once the server said `sync` or `resync`. */
+function record(t: TestApp, token: string, since?: number, replay?: 'batch'): Promise<Recording> {
+  const socket = io(t.url, { auth: { token, since, replay }, transports: ['websocket'], reconnection: false, forceNew: true });
   const messages: Recording['messages'] = [];
   socket.onAny((name: string, body: Recording['messages'][number]['body']) => messages.push({ name, body }));
   return new Promise((resolve, reject) => {
@@ -306,6 +306,43 @@ describe('announcements in real time', () => {
       // Everything before sync is replay up to its seq; everything after is live and newer.
       expect(again.messages.slice(0, syncAt).every((m) => m.body.seq! <= syncSeq)).toBe(true);
       expect(again.messages.slice(syncAt + 1).every((m) => m.body.seq! > syncSeq)).toBe(true);
+    });
+
+    it('gives a client that asks for it the same replay in one message, then sync, then the live events in order', async () => {
+      const tenant = await createTenant(t, root, 1);
+      const [me] = tenant.executives;
+      const first = await connect(me.token);
+      await create(tenant, { title: 'start' });
+      await first.waitFor('notification.broadcast');
+      const since = lastSeq(first);
+      first.close();
+      for (let i = 0; i < 3; i++) await create(tenant, { title: `missed ${i}` });
+
+      const each = await record(t, me.token, since);
+      open.push(each);
+      const burst = Promise.all(Array.from({ length: 6 }, (_, i) => create(tenant, { title: `burst ${i}` })));
+      const batched = await record(t, me.token, since, 'batch');
+      open.push(batched);
+      await burst;
+      await settle(300);
+
+      const syncAt = batched.messages.findIndex((m) => m.name === 'sync');
+      expect(batched.messages.slice(0, syncAt).map((m) => m.name)).toEqual(['replay']);
+      const replayed = batched.messages[0].body as unknown as EventEnvelope[];
+      // What the per-event client was replayed, event for event (the same envelopes: the same ids, in order), and
+      // then whatever of the burst was committed before this handshake read its replay.
+      const eachIds = each.messages.slice(0, each.messages.findIndex((m) => m.name === 'sync')).map((m) => m.body.id);
+      expect(eachIds.length).toBeGreaterThanOrEqual(6);
+      expect(replayed.slice(0, eachIds.length).map((e) => e.id)).toEqual(eachIds);
+      // Replay and live events together: in order, each once, the live ones after sync, none of the burst lost.
+      const syncSeq = batched.messages[syncAt].body.seq!;
+      const all = [...replayed, ...batched.messages.slice(syncAt + 1).map((m) => m.body as unknown as EventEnvelope)];
+      const seqs = all.map((e) => e.seq);
+      expect(seqs).toEqual([...seqs].sort((x, y) => x - y));
+      expect(new Set(seqs).size).toBe(seqs.length);
+      expect(replayed.every((e) => e.seq <= syncSeq)).toBe(true);
+      expect(all.slice(replayed.length).every((e) => e.seq > syncSeq)).toBe(true);
+      expect(all.filter((e) => e.type === 'announcement.created')).toHaveLength(9);
     });
   });
 });

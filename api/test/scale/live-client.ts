@@ -9,7 +9,8 @@ export const BACKOFF = { reconnectionDelay: 500, reconnectionDelayMax: 5_000, ra
 
 /**
  * A test client that behaves like the web client: one socket, reconnecting by itself with jittered backoff,
- * sending the last sequence it applied as `since`, and applying each event once (dedupe by id).
+ * sending the last sequence it applied as `since`, taking its replay in one message, and applying each event once
+ * (dedupe by id).
  */
 export class LiveClient {
   readonly socket: Socket;
@@ -39,16 +40,13 @@ export class LiveClient {
       transports: ['websocket'],
       forceNew: true,
       ...BACKOFF,
-      auth: (cb) => cb(this.lastSeq === undefined ? { token } : { token, since: this.lastSeq }),
+      // As the web client asks: the missed events in one `replay` message.
+      auth: (cb) => cb(this.lastSeq === undefined ? { token, replay: 'batch' } : { token, since: this.lastSeq, replay: 'batch' }),
     });
     this.socket.onAny((type: string, payload: unknown) => {
       if (type === 'sync' || type === 'resync') return this.onSync(type, (payload as { seq: number }).seq);
-      const envelope = payload as EventEnvelope;
-      if (!envelope || typeof envelope.id !== 'string' || typeof envelope.seq !== 'number') return;
-      if (this.ids.has(envelope.id)) return void this.duplicatesDropped++;
-      this.ids.add(envelope.id);
-      this.applied.push(envelope);
-      if (this.lastSeq === undefined || envelope.seq > this.lastSeq) this.lastSeq = envelope.seq;
+      if (type === 'replay') return (payload as EventEnvelope[]).forEach((envelope) => this.apply(envelope));
+      this.apply(payload as EventEnvelope);
     });
     this.socket.io.on('reconnect_attempt', () => {
       this.attemptAt = Date.now();
@@ -57,6 +55,14 @@ export class LiveClient {
       this.disconnects++;
       this.synced = false;
     });
+  }
+
+  private apply(envelope: EventEnvelope): void {
+    if (!envelope || typeof envelope.id !== 'string' || typeof envelope.seq !== 'number') return;
+    if (this.ids.has(envelope.id)) return void this.duplicatesDropped++;
+    this.ids.add(envelope.id);
+    this.applied.push(envelope);
+    if (this.lastSeq === undefined || envelope.seq > this.lastSeq) this.lastSeq = envelope.seq;
   }
 
   private onSync(kind: 'sync' | 'resync', seq: number): void {

@@ -157,7 +157,8 @@ export function connectSocket(userId: string): void {
   const s: Socket = io({
     // A function, so every (re)connect sends the current token and the last applied sequence.
     auth: (cb) => {
-      const auth: HandshakeAuth = { token: getToken() ?? '' };
+      // The missed events in one message (contracts' HandshakeAuth).
+      const auth: HandshakeAuth = { token: getToken() ?? '', replay: 'batch' };
       if (tracker?.lastSeq !== undefined) auth.since = tracker.lastSeq;
       handshakeHadSince = auth.since !== undefined;
       cb(auth);
@@ -174,6 +175,12 @@ export function connectSocket(userId: string): void {
   for (const type of LIVE_NOTE_TYPES) {
     s.on(type, (note: unknown) => deliverNote(type, note));
   }
+  s.on('replay', (envelopes: unknown) => {
+    if (!Array.isArray(envelopes)) return;
+    for (const envelope of envelopes) {
+      if (isEnvelope(envelope)) deliver(envelope.type, envelope);
+    }
+  });
   s.on('sync', (data: ServerControl['sync']) => {
     if (typeof data?.seq === 'number') tracker?.advanceTo(data.seq);
     const longAway = markLive();
