@@ -3,7 +3,7 @@ import { bearer, createTenant, superadminLogin, type Member, type Tenant } from 
 import { startCluster, summary, visibleTo, type Cluster } from './cluster-fixture';
 import { allSynced, LiveClient } from './live-client';
 import { inCi } from './requirements';
-import { pollRest } from './rest-poller';
+import { pollRest, scoreSteadily } from './in-thread';
 import { describeScale } from './scale-env';
 
 /**
@@ -22,42 +22,6 @@ const SCORES_PER_SECOND = 20;
 const SCORING_COMPANIES = 4;
 const TASKS_PER_COMPANY = 6;
 const inDays = (days: number) => new Date(Date.now() + days * 24 * 3600 * 1000).toISOString();
-
-/**
- * Scores `taskIds` round-robin through `node` at `rate` a second, open loop (a score is sent every 1/rate s whatever
- * the earlier ones are doing), until stopped; resolves with how many were answered 200 and how many were not.
- */
-function scoreSteadily(node: string, tasks: { id: string; token: string }[], rate: number): { stop(): Promise<{ ok: number; failed: string[] }> } {
-  let stopped = false;
-  /** 'ok', or what went wrong: the status, or the error (a timeout after 10 s). */
-  const outcomes: Promise<string>[] = [];
-  const loop = (async () => {
-    const start = Date.now();
-    for (let i = 0; !stopped; i++) {
-      const task = tasks[i % tasks.length];
-      outcomes.push(
-        fetch(`${node}/api/tasks/${task.id}/score`, {
-          method: 'PUT',
-          headers: { ...bearer(task.token), 'content-type': 'application/json' },
-          body: JSON.stringify({ qualityScore: 1 + (i % 10), initiativeScore: 6, feedback: `Storm ${i}` }),
-          signal: AbortSignal.timeout(10_000),
-        }).then(
-          (r) => (r.status === 200 ? 'ok' : `status ${r.status}`),
-          (err: Error) => err.name,
-        ),
-      );
-      await sleep(Math.max(0, start + ((i + 1) * 1000) / rate - Date.now()));
-    }
-  })();
-  return {
-    async stop() {
-      stopped = true;
-      await loop;
-      const done = await Promise.all(outcomes);
-      return { ok: done.filter((d) => d === 'ok').length, failed: done.filter((d) => d !== 'ok') };
-    },
-  };
-}
 
 /**
  * A reconnect storm: node A restarts with 1,000 sockets on it (connected to it directly, so they all come back to
@@ -108,8 +72,9 @@ describeScale(`reconnect storm: a node restarts with ${SOCKETS} sockets on it`, 
 
   it('every client resyncs with what it missed, and the node answers REST while the storm settles', async () => {
     await c.A.kill();
-    // While A is down and while the storm settles, the company carries on through B: scores at 20 a second and
-    // announcements, so every client's replay has something in it and live events keep coming meanwhile.
+    // While A is down and while the storm settles, the company carries on through B: scores at 20 a second (sent
+    // from a thread of their own, in-thread.ts) and announcements, so every client's replay has something in it and
+    // live events keep coming meanwhile.
     const scoring = scoreSteadily(c.B.url, submitted, SCORES_PER_SECOND);
     const B = request(c.B.url);
     for (let i = 0; i < 20; i++) {
@@ -117,7 +82,7 @@ describeScale(`reconnect storm: a node restarts with ${SOCKETS} sockets on it`, 
     }
 
     // Restart A, and from the moment it is spawned ask it for something from the database every 100 ms (from a
-    // thread of its own: rest-poller.ts).
+    // thread of its own: in-thread.ts).
     const starting = c.A.start();
     const spawnedAt = Date.now();
     const poller = pollRest(`${c.A.url}/api/announcements`, bearer(t.executives[0].token));
