@@ -24,6 +24,8 @@ function inThread<T>(loop: string, workerData: unknown): { stop(): Promise<T> } 
     (async () => { ${loop} })().then((result) => parentPort.postMessage(result));`,
     { eval: true, workerData },
   );
+  // A test that fails before it stops the loop must not keep the process alive.
+  worker.unref();
   const result = new Promise<T>((resolve, reject) => {
     worker.once('message', resolve);
     worker.once('error', reject);
