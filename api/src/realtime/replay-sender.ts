@@ -24,10 +24,10 @@ const replayKey = ({ events, seq, form }: Waiting) => `${form} ${seq} ${events.m
  * message: a restarted node replaying a few hundred events to each of 1,000 sockets spent most of its time on the
  * sockets' writes, one frame per event per socket (docs/scale-out.md, "Replays in one message, and the storm with
  * its load held"). The replays ready in the same turn of the event loop go out together: the sockets that get the
- * same replay share one broadcast (Socket.IO encodes a broadcast's packet once for all its sockets). After a restart an office's sockets come back together and share their
- * replay reads (replay.service.ts), so most of them get the same events. Otherwise every socket would encode every
- * replayed event again, which was the restarted node's largest cost of its own in a reconnect storm
- * (docs/scale-out.md, "Where a client's wait goes").
+ * same replay share one broadcast (Socket.IO encodes a broadcast's packet once for all its sockets). After a
+ * restart an office's sockets come back together and share their replay reads (replay.service.ts), so many of
+ * them get the same events. Otherwise every socket would encode every replayed event again, which was the
+ * restarted node's largest cost of its own in a reconnect storm (docs/scale-out.md, "Where a client's wait goes").
  */
 export class ReplaySender {
   private waiting: Waiting[] = [];
