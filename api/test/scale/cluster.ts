@@ -113,12 +113,15 @@ export class ApiNode {
   }
 }
 
+/** The JWT secret every node of the suite shares (tests that mint tokens sign with it: office.ts). */
+export const SCALE_JWT_SECRET = 'scale-suite-secret-that-is-long-enough-0123456789';
+
 /** The environment docs/scale-out.md gives every node: one database, one Redis, one JWT secret. */
 export function nodeEnv(db: ScratchDatabase, env: ScaleEnv, extra: Record<string, string> = {}): Record<string, string> {
   return {
     DATABASE_URL: db.url,
     REDIS_URL: env.redisUrl,
-    JWT_SECRET: 'scale-suite-secret-that-is-long-enough-0123456789',
+    JWT_SECRET: SCALE_JWT_SECRET,
     SUPERADMIN_EMAIL: SUPERADMIN.email,
     SUPERADMIN_PASSWORD: SUPERADMIN.password,
     DEMO_SEED: 'false',
