@@ -2,7 +2,9 @@
  * At most `limit` of the tasks run at once; the others wait their turn, first come first served. Replays use it so
  * that a reconnect storm leaves the database pool free for REST calls.
  */
-export function createLimiter(limit: number): <T>(task: () => Promise<T>) => Promise<T> {
+export type Limiter = <T>(task: () => Promise<T>) => Promise<T>;
+
+export function createLimiter(limit: number): Limiter {
   let running = 0;
   const waiting: (() => void)[] = [];
   return async <T>(task: () => Promise<T>): Promise<T> => {

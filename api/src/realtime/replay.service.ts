@@ -7,6 +7,7 @@ import { storedEnvelope } from '../events/stored-events';
 import { EVENT_COLUMNS, loggedRowOf, type EventRow } from '../events/event-rows';
 import { readRows } from '../database/read-rows';
 import { createLimiter } from './concurrency';
+import { SharedSpans } from './shared-spans';
 import { batchedReads } from '../common/rows/batched-reads';
 import { dropDeleted } from './replay-redaction';
 import { streamFor } from './rooms-for';
@@ -18,8 +19,6 @@ export const MAX_REPLAY = 1000;
  * REST calls still find free connections in the pool (10) and the node answers while the storm settles.
  */
 export const REPLAY_CONCURRENCY = 4;
-/** How long a finished read of a span stays shared with sockets asking for the same span up to the same head. */
-const SHARED_READ_KEPT_MS = 1_000;
 
 export type ReplayResult = { kind: 'replay'; events: AnyEnvelope[]; seq: number } | { kind: 'resync'; seq: number };
 
@@ -39,8 +38,12 @@ interface LoggedEvent {
   audienceUserId: string | null;
 }
 
-/** The events of a stream after a point, for every audience, or `resync` when the log no longer reaches back. */
-type StreamRead = { kind: 'events'; events: LoggedEvent[] } | { kind: 'resync' };
+/**
+ * The events of a stream after a point, for every audience, up to the last one the read saw (`through`), or `resync`
+ * when the log no longer reaches back.
+ */
+type StreamRead = { kind: 'events'; events: LoggedEvent[]; through: number } | { kind: 'resync' };
+
 
 /** Whether `actor` may see an event of their own stream: the filter every replay applies to a shared read. */
 function visibleTo(actor: Actor, event: LoggedEvent): boolean {
@@ -64,13 +67,8 @@ export class ReplayService {
   private readonly limit = createLimiter(REPLAY_CONCURRENCY);
   /** The heads the sockets connecting meanwhile ask for, one statement (and one of the few slots) per batch. */
   private readonly heads = batchedReads<string, number>((streams) => this.limit(() => headsOf(this.em, streams)));
-  /**
-   * Reads under way, by stream, starting point and head: the sockets of an office reconnecting after a restart
-   * missed the same events, so one read serves all that ask for the same span while it is queued or running.
-   * Sharing is safe only for the same head: a socket's head is read after it joined its rooms, so every event up
-   * to that head had committed before the shared read began, and anything later reaches the socket live.
-   */
-  private readonly reads = new Map<string, Promise<StreamRead>>();
+  /** Reads of a stream after a point, shared by the sockets that missed the same events (shared-spans.ts). */
+  private readonly spans = new SharedSpans<StreamRead>(this.limit, (read, head) => read.kind === 'resync' || read.through >= head);
 
   constructor(private readonly em: EntityManager) {}
 
@@ -80,32 +78,16 @@ export class ReplayService {
   }
 
   async missedBy(actor: Actor, since: number | undefined): Promise<ReplayResult> {
-    const head = await this.head(streamFor(actor));
+    const stream = streamFor(actor);
+    const head = await this.head(stream);
     if (since === undefined || since === head) return { kind: 'replay', events: [], seq: head };
     // Ahead of the head: the client's sequence comes from another database (a reset demo), so refetch.
     if (since < 0 || since > head || head - since > MAX_REPLAY) return { kind: 'resync', seq: head };
-    const read = await this.sharedRead(streamFor(actor), since, head);
+    const read = await this.spans.read(`${stream} ${since}`, head, () => this.read(stream, since));
     if (read.kind === 'resync') return { kind: 'resync', seq: head };
     const events = read.events.filter((event) => visibleTo(actor, event)).map((event) => event.envelope);
-    // Events committed between reading the head and the rows are replayed too; `sync` covers them.
-    return { kind: 'replay', events, seq: Math.max(head, ...events.map((e) => e.seq)) };
-  }
-
-  private sharedRead(stream: string, since: number, head: number): Promise<StreamRead> {
-    const key = `${stream} ${since} ${head}`;
-    let read = this.reads.get(key);
-    if (!read) {
-      const started = this.limit(() => this.read(stream, since));
-      read = started;
-      this.reads.set(key, started);
-      // Kept a moment after it is done, so the sockets of an office that arrive a little apart with the same starting
-      // point and head share it too: the log up to a head does not change, and a deletion after it moves the head.
-      const forget = () => {
-        if (this.reads.get(key) === started) this.reads.delete(key);
-      };
-      started.then(() => setTimeout(forget, SHARED_READ_KEPT_MS).unref(), forget);
-    }
-    return read;
+    // The read may reach past this socket's head: what it saw is replayed, and `sync` covers it all.
+    return { kind: 'replay', events, seq: Math.max(head, read.through) };
   }
 
   private async read(stream: string, since: number): Promise<StreamRead> {
@@ -118,6 +100,7 @@ export class ReplayService {
     const logged = rows.map((row): LoggedEvent => ({ envelope: storedEnvelope(row), audienceKind: row.audienceKind, audienceUserId: row.audienceUserId }));
     // What was deleted since stays deleted (replay-redaction.ts): checked once for every socket sharing the read.
     const kept = new Set(await dropDeleted(em, logged.map((event) => event.envelope)));
-    return { kind: 'events', events: logged.filter((event) => kept.has(event.envelope)) };
+    const through = rows.length ? rows[rows.length - 1].seq : since;
+    return { kind: 'events', events: logged.filter((event) => kept.has(event.envelope)), through };
   }
 }
