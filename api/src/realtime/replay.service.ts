@@ -13,7 +13,15 @@ import { dropDeleted } from './replay-redaction';
 import { streamFor } from './rooms-for';
 import { placeholders } from '../common/rows/params';
 
+/** The most events one socket is replayed; past it the socket gets `resync`, and its screens refetch. */
 export const MAX_REPLAY = 1000;
+/**
+ * The longest span of a stream a replay reads, every audience's events together. A person sees a share of their
+ * company's stream (an executive: the company's events and their own), so a stream-wide cap of MAX_REPLAY told a
+ * whole office to refetch after a minute of a busy company's scoring: every one of 10,000 sockets, after a restart
+ * in the scale suite's storm (docs/scale-out.md). A span of ten replays keeps most of them on their replay.
+ */
+export const MAX_REPLAY_SPAN = 10 * MAX_REPLAY;
 /**
  * Replays read at once per node. A reconnect storm (a node's sockets all coming back) queues behind these few, so
  * REST calls still find free connections in the pool (10) and the node answers while the storm settles.
@@ -82,10 +90,11 @@ export class ReplayService {
     const head = await this.head(stream);
     if (since === undefined || since === head) return { kind: 'replay', events: [], seq: head };
     // Ahead of the head: the client's sequence comes from another database (a reset demo), so refetch.
-    if (since < 0 || since > head || head - since > MAX_REPLAY) return { kind: 'resync', seq: head };
+    if (since < 0 || since > head || head - since > MAX_REPLAY_SPAN) return { kind: 'resync', seq: head };
     const read = await this.spans.read(`${stream} ${since}`, head, () => this.read(stream, since));
     if (read.kind === 'resync') return { kind: 'resync', seq: head };
     const events = read.events.filter((event) => visibleTo(actor, event)).map((event) => event.envelope);
+    if (events.length > MAX_REPLAY) return { kind: 'resync', seq: head };
     // The read may reach past this socket's head: what it saw is replayed, and `sync` covers it all.
     return { kind: 'replay', events, seq: Math.max(head, read.through) };
   }

@@ -108,6 +108,38 @@ describe('realtime core', () => {
     expect(execBack.events.filter((e) => e.type === 'user.created')).toEqual([]);
   });
 
+  it('replays what each person may see after the stream moved past a replay, and tells whoever missed more to refetch', async () => {
+    // Company B: company A's second executive was deactivated above.
+    const mine = b.executives[0];
+    const other = await createMember(t, b.admin.token, 'executive', b.company._id);
+    const headFor = async (token: string) => {
+      const s = await connect(token);
+      open.splice(open.indexOf(s), 1);
+      s.close();
+      return s.syncSeq;
+    };
+    const since = { admin: await headFor(b.admin.token), mine: await headFor(mine.token), other: await headFor(other.token) };
+    const task = await t.http
+      .post('/api/tasks')
+      .set(bearer(b.admin.token))
+      .send({ title: 'Draft 0', description: 'Edited all day', assignedTo: mine.user._id, deadline: new Date(Date.now() + 86_400_000).toISOString(), reportLink: 'https://reports.example.com/r' })
+      .expect(201);
+    // More than a replay's worth of the company's events: the admins see every edit twice over (theirs and the audit
+    // trail's), the assignee once, the other executive none.
+    const edits = 520;
+    for (let i = 1; i <= edits; i++) await t.http.put(`/api/tasks/${task.body._id}`).set(bearer(b.admin.token)).send({ title: `Draft ${i}` }).expect(200);
+
+    const [admin, one, two] = await Promise.all([connect(b.admin.token, since.admin), connect(mine.token, since.mine), connect(other.token, since.other)]);
+    expect(admin.resynced).toBe(true);
+    expect(one.resynced).toBe(false);
+    expect(one.events.filter((e) => e.type === 'task.updated').map((e) => (e.payload as { task: { title: string } }).task.title)).toEqual(
+      Array.from({ length: edits }, (_, i) => `Draft ${i + 1}`),
+    );
+    expect(two.resynced).toBe(false);
+    expect(two.events.filter((e) => e.type.startsWith('task.'))).toEqual([]);
+    expect(two.syncSeq).toBe(one.syncSeq);
+  });
+
   it('replays one span for a whole office with one read, each person getting only their share', async () => {
     // Company B: company A's people replayed above, and a person's replays are budgeted per minute.
     const first = b.executives[0];

@@ -17,7 +17,7 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
  * The scoring that carries on through node B while A is down and while the storm settles: 20 a second across the
  * deployment, dealt out over four companies, the storm's own among them (as the bench deals its 20 a second over
  * its companies). Each scoring puts a dozen events in its company's stream, so one company scored 20 times a second
- * would outrun the replay window (MAX_REPLAY) within seconds and its clients would be told to refetch instead.
+ * would outrun the admin's replay (MAX_REPLAY) within seconds and they would be told to refetch instead.
  */
 const SCORES_PER_SECOND = 20;
 const SCORING_COMPANIES = 4;

@@ -100,8 +100,10 @@ export async function login(t: TestApp, email: string, password: string): Promis
 export interface TestSocket {
   socket: Socket;
   events: EventEnvelope[];
-  /** The stream head the server reported in `sync` when this socket connected. */
+  /** The stream head the server reported in `sync` (or `resync`) when this socket connected. */
   syncSeq: number;
+  /** Whether the server answered `resync` (refetch) instead of a replay and `sync`. */
+  resynced: boolean;
   waitFor(type: string, timeoutMs?: number, predicate?: (e: EventEnvelope) => boolean): Promise<EventEnvelope>;
   /** Live notes (contracts' LiveNotes) received, in order: no envelope, no sequence number. */
   notes: { type: string; note: unknown }[];
@@ -140,6 +142,7 @@ export function connectSocket(t: TestApp, token: string, since?: number): Promis
     socket,
     events,
     syncSeq: 0,
+    resynced: false,
     waitFor(type, timeoutMs = 3000, predicate) {
       const seen = events.find((e) => e.type === type && (!predicate || predicate(e)));
       if (seen) return Promise.resolve(seen);
@@ -161,7 +164,7 @@ export function connectSocket(t: TestApp, token: string, since?: number): Promis
   };
   return new Promise((resolve, reject) => {
     socket.once('sync', ({ seq }: { seq: number }) => resolve(Object.assign(api, { syncSeq: seq })));
-    socket.once('resync', ({ seq }: { seq: number }) => resolve(Object.assign(api, { syncSeq: seq })));
+    socket.once('resync', ({ seq }: { seq: number }) => resolve(Object.assign(api, { syncSeq: seq, resynced: true })));
     socket.once('connect_error', (err) => reject(err));
   });
 }
