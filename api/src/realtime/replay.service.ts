@@ -48,9 +48,10 @@ interface LoggedEvent {
 
 /**
  * The events of a stream after a point, for every audience, up to the last one the read saw (`through`), or `resync`
- * when the log no longer reaches back.
+ * when the log no longer reaches back. `read` is every row read, before what was deleted since is dropped from
+ * `events`: a later read of the span adds what came after it and drops again.
  */
-type StreamRead = { kind: 'events'; events: LoggedEvent[]; through: number } | { kind: 'resync' };
+type StreamRead = { kind: 'events'; events: LoggedEvent[]; through: number; read: LoggedEvent[] } | { kind: 'resync' };
 
 
 /** Whether `actor` may see an event of their own stream: the filter every replay applies to a shared read. */
@@ -91,7 +92,7 @@ export class ReplayService {
     if (since === undefined || since === head) return { kind: 'replay', events: [], seq: head };
     // Ahead of the head: the client's sequence comes from another database (a reset demo), so refetch.
     if (since < 0 || since > head || head - since > MAX_REPLAY_SPAN) return { kind: 'resync', seq: head };
-    const read = await this.spans.read(`${stream} ${since}`, head, () => this.read(stream, since));
+    const read = await this.spans.read(`${stream} ${since}`, head, (previous) => this.read(stream, since, previous));
     if (read.kind === 'resync') return { kind: 'resync', seq: head };
     const events = read.events.filter((event) => visibleTo(actor, event)).map((event) => event.envelope);
     if (events.length > MAX_REPLAY) return { kind: 'resync', seq: head };
@@ -99,17 +100,22 @@ export class ReplayService {
     return { kind: 'replay', events, seq: Math.max(head, read.through) };
   }
 
-  private async read(stream: string, since: number): Promise<StreamRead> {
+  /** The span's events, continuing `previous` (a read of the same span that ended short) where it stopped. */
+  private async read(stream: string, since: number, previous?: StreamRead): Promise<StreamRead> {
     const em = this.em.fork();
-    const oldest = await em.findOne(EventLog, { stream }, { orderBy: { seq: 'asc' }, fields: ['seq'] });
-    if (!oldest || oldest.seq > since + 1) return { kind: 'resync' };
+    const before = previous?.kind === 'events' ? previous : null;
+    if (!before) {
+      const oldest = await em.findOne(EventLog, { stream }, { orderBy: { seq: 'asc' }, fields: ['seq'] });
+      if (!oldest || oldest.seq > since + 1) return { kind: 'resync' };
+    }
+    const from = before?.through ?? since;
     // Plain rows, not entities: a storm's replays read hundreds of rows each, and hydrating them was most of the
     // node's time then (docs/scale-out.md, "Reconnect storm").
-    const rows = (await readRows<EventRow>(em, `select ${EVENT_COLUMNS} from event_log where stream = ? and seq > ? order by seq`, [stream, since])).map(loggedRowOf);
-    const logged = rows.map((row): LoggedEvent => ({ envelope: storedEnvelope(row), audienceKind: row.audienceKind, audienceUserId: row.audienceUserId }));
+    const rows = (await readRows<EventRow>(em, `select ${EVENT_COLUMNS} from event_log where stream = ? and seq > ? order by seq`, [stream, from])).map(loggedRowOf);
+    const read = [...(before?.read ?? []), ...rows.map((row): LoggedEvent => ({ envelope: storedEnvelope(row), audienceKind: row.audienceKind, audienceUserId: row.audienceUserId }))];
     // What was deleted since stays deleted (replay-redaction.ts): checked once for every socket sharing the read.
-    const kept = new Set(await dropDeleted(em, logged.map((event) => event.envelope)));
-    const through = rows.length ? rows[rows.length - 1].seq : since;
-    return { kind: 'events', events: logged.filter((event) => kept.has(event.envelope)), through };
+    const kept = new Set(await dropDeleted(em, read.map((event) => event.envelope)));
+    const through = rows.length ? rows[rows.length - 1].seq : from;
+    return { kind: 'events', events: read.filter((event) => kept.has(event.envelope)), through, read };
   }
 }

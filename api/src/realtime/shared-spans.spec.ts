@@ -8,8 +8,8 @@ interface Read {
 
 /** Loads the test controls: each call is one read of the database, finished by hand. */
 function loads() {
-  const pending: { finish: (through: number) => void; fail: (err: Error) => void }[] = [];
-  const load = () => new Promise<Read>((resolve, reject) => pending.push({ finish: (through) => resolve({ through }), fail: reject }));
+  const pending: { finish: (through: number) => void; fail: (err: Error) => void; previous?: Read }[] = [];
+  const load = (previous?: Read) => new Promise<Read>((resolve, reject) => pending.push({ finish: (through) => resolve({ through }), fail: reject, previous }));
   return { load, pending };
 }
 
@@ -45,8 +45,11 @@ describe('SharedSpans', () => {
     expect(await first).toEqual({ through: 14 });
     expect(await reached).toEqual({ through: 14 });
     await tick();
-    // The socket whose head the read did not reach gets a newer read, which a socket arriving meanwhile joins.
+    // The socket whose head the read did not reach gets a newer read, which a socket arriving meanwhile joins; it
+    // follows the first one, and is handed it.
     expect(pending).toHaveLength(2);
+    expect(pending[1].previous).toEqual({ through: 14 });
+    expect(pending[0].previous).toBeUndefined();
     const meanwhile = spans.read('s 10', 25, load);
     pending[1].finish(25);
     expect(await beyond).toEqual({ through: 25 });

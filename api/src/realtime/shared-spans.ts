@@ -13,7 +13,8 @@ interface Span<T> {
  * a read that begins after a socket read its head sees every event up to that head. Hence:
  * - a read still waiting for a slot serves every socket that asks meanwhile;
  * - a read already under way serves a socket if it reached the socket's head (`reaches`); otherwise the socket
- *   asks for a newer read, which every socket arriving meanwhile joins.
+ *   asks for a newer read, which every socket arriving meanwhile joins. The newer read is handed the one it
+ *   follows, so it need only read what came after it.
  * Keyed by head instead, a reconnect storm read the same rows again for every event committed while it settled
  * (docs/scale-out.md, "Replays shared across heads").
  */
@@ -27,16 +28,19 @@ export class SharedSpans<T> {
     private readonly keptMs = 1_000,
   ) {}
 
-  /** The latest read of span `key` that covers `head`, loading (through the schedule) a new one if none does. */
-  async read(key: string, head: number, load: () => Promise<T>): Promise<T> {
+  /**
+   * The latest read of span `key` that covers `head`, loading (through the schedule) a new one if none does: `load`
+   * gets the read the new one follows, if any.
+   */
+  async read(key: string, head: number, load: (previous?: T) => Promise<T>): Promise<T> {
     for (;;) {
       const latest = this.spans.get(key);
-      const span = latest ?? this.begin(key, load);
+      const span = latest ?? this.begin(key, () => load());
       // Begun after this head was read (asked for here, or still waiting for a slot when joined): it sees the head.
       const covers = !latest || !span.begun;
       const result = await span.result;
       if (covers || this.reaches(result, head)) return result;
-      if (this.spans.get(key) === span) this.begin(key, load);
+      if (this.spans.get(key) === span) this.begin(key, () => load(result));
     }
   }
 
