@@ -18,6 +18,7 @@ export * from './stats';
 export * from './walls';
 export * from './webhooks';
 export * from './realtime/events';
+export * from './realtime/reconnect';
 export * from './health';
 export * from './published-leaderboard';
 export * from './common/common-passwords';

@@ -1,11 +1,5 @@
 import { io, type Socket } from 'socket.io-client';
-import type { EventEnvelope } from '@kpi/contracts';
-
-/**
- * The reconnect backoff of these clients: doubling from 0.5 s to 5 s, ±50 % jitter. Half the web client's
- * (web/src/lib/backoff.ts, 1 s to 10 s), so a scale test's clients come back sooner and press the node harder.
- */
-export const BACKOFF = { reconnectionDelay: 500, reconnectionDelayMax: 5_000, randomizationFactor: 0.5 } as const;
+import { paceReconnects, RECONNECT_BACKOFF, type EventEnvelope } from '@kpi/contracts';
 
 /**
  * A test client that behaves like the web client: one socket, reconnecting by itself with jittered backoff,
@@ -39,7 +33,8 @@ export class LiveClient {
     this.socket = io(url, {
       transports: ['websocket'],
       forceNew: true,
-      ...BACKOFF,
+      // The web client's reconnection (contracts' RECONNECT_BACKOFF, paced by paceReconnects).
+      ...RECONNECT_BACKOFF,
       // As the web client asks: the missed events in one `replay` message.
       auth: (cb) => cb(this.lastSeq === undefined ? { token, replay: 'batch' } : { token, since: this.lastSeq, replay: 'batch' }),
     });
@@ -48,6 +43,7 @@ export class LiveClient {
       if (type === 'replay') return (payload as EventEnvelope[]).forEach((envelope) => this.apply(envelope));
       this.apply(payload as EventEnvelope);
     });
+    paceReconnects(this.socket.io);
     this.socket.io.on('reconnect_attempt', () => {
       this.attemptAt = Date.now();
     });

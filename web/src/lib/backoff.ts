@@ -6,6 +6,3 @@ export function backoffDelay(attempt: number, random: number = Math.random(), ma
   const base = Math.min(max, 1000 * 2 ** Math.max(0, attempt));
   return Math.round(base * (0.5 + random));
 }
-
-/** The same policy for socket.io's own reconnection after a network drop (its `randomizationFactor` is the ±50 %). */
-export const SOCKET_BACKOFF = { reconnectionDelay: 1000, reconnectionDelayMax: 10_000, randomizationFactor: 0.5 } as const;

@@ -1,8 +1,8 @@
 import { io, type Socket } from 'socket.io-client';
-import { EVENT_TYPES, LIVE_NOTE_TYPES, type AnyEnvelope, type EventEnvelope, type EventType, type HandshakeAuth, type LiveNotes, type LiveNoteType, type ServerControl } from '@kpi/contracts';
+import { EVENT_TYPES, LIVE_NOTE_TYPES, type AnyEnvelope, type EventEnvelope, type EventType, type HandshakeAuth, type LiveNotes, type LiveNoteType, type ServerControl, paceReconnects, RECONNECT_BACKOFF } from '@kpi/contracts';
 import { store } from './store';
 import { getToken } from './api';
-import { backoffDelay, SOCKET_BACKOFF } from './backoff';
+import { backoffDelay } from './backoff';
 import { connectionAtom, wasOffline } from './connection';
 import { createEventTracker, type EventTracker, type SeqStorage } from './eventTracker';
 
@@ -164,9 +164,11 @@ export function connectSocket(userId: string): void {
       cb(auth);
     },
     transports: ['websocket'],
-    // Network drops are retried by socket.io itself: doubling delays with jitter, so a restart is not a stampede.
-    ...SOCKET_BACKOFF,
+    // Network drops and restarts are retried by socket.io itself: doubling, jittered delays, kept short while
+    // the outage is young (contracts' RECONNECT_BACKOFF).
+    ...RECONNECT_BACKOFF,
   });
+  paceReconnects(s.io);
   socket = s;
 
   for (const type of EVENT_TYPES) {

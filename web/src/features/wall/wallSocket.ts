@@ -1,5 +1,5 @@
 import { io, type Socket } from 'socket.io-client';
-import { WALL_EVENT_TYPES, type AnyEnvelope, type HandshakeAuth } from '@kpi/contracts';
+import { paceReconnects, RECONNECT_BACKOFF, WALL_EVENT_TYPES, type AnyEnvelope, type HandshakeAuth } from '@kpi/contracts';
 import { reconnectDelay } from './rules';
 
 export interface WallSocketListener {
@@ -17,7 +17,7 @@ const isEnvelope = (type: string, value: unknown): value is AnyEnvelope =>
 
 /**
  * The wall's own realtime connection (same origin, /socket.io), with its display token. Network drops are
- * retried by socket.io with backoff; when the server itself closes or refuses the socket (revoked, restarted
+ * retried by socket.io with backoff (contracts' RECONNECT_BACKOFF); when the server itself closes or refuses the socket (revoked, restarted
  * with another secret), the listener checks the display first and a retry follows with our own backoff.
  * Returns the function that closes it.
  */
@@ -29,10 +29,10 @@ export function openWallSocket(token: string, listener: WallSocketListener): () 
   const socket: Socket = io({
     auth: { token } satisfies HandshakeAuth,
     transports: ['websocket'],
-    reconnectionDelay: 1000,
-    reconnectionDelayMax: 30_000,
-    randomizationFactor: 0.25,
+    // The same reconnection as the app's screens: back within seconds of a restart, patient in a long outage.
+    ...RECONNECT_BACKOFF,
   });
+  paceReconnects(socket.io);
 
   const checkThenRetry = async () => {
     const stillPaired = await listener.refused();
