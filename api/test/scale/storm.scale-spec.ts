@@ -133,6 +133,7 @@ describeScale(`reconnect storm: a node restarts with ${SOCKETS} sockets on it`, 
     const firstAnswer = answers.find((a) => a.status === 200);
     const stormTimes = duringStorm.map((a) => a.ms).sort((a, b) => a - b);
     const worst = stormTimes[stormTimes.length - 1];
+    const worstCall = duringStorm.find((a) => a.ms === worst);
     const restP99 = stormTimes[Math.min(stormTimes.length - 1, Math.floor(0.99 * stormTimes.length))];
     const settled = clients.map((cl) => cl.syncedAt - listeningAt).sort((a, b) => a - b);
     const pct = (p: number, sorted = settled) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
@@ -145,7 +146,7 @@ describeScale(`reconnect storm: a node restarts with ${SOCKETS} sockets on it`, 
         `first REST answer ${firstAnswer ? firstAnswer.at + firstAnswer.ms - listeningAt : '-'} ms after the node was listening; ` +
         `all ${SOCKETS} synced ${allSyncedAt - listeningAt} ms after the node was listening (${allSyncedAt - spawnedAt} ms after spawn; p50 ${pct(50)} ms, p90 ${pct(90)} ms); ` +
         `the clients' successful attempts came p50 ${pct(50, arrived)} ms, last ${arrived[arrived.length - 1]} ms after listening (their backoff), and each was synced p50 ${pct(50, served)} ms, p99 ${pct(99, served)} ms, at most ${served[served.length - 1]} ms after its attempt; ` +
-        `${duringStorm.length} REST calls during the storm, p50 ${stormTimes[stormTimes.length >> 1]} ms, p99 ${restP99} ms, slowest ${worst} ms; ` +
+        `${duringStorm.length} REST calls during the storm, p50 ${stormTimes[stormTimes.length >> 1]} ms, p99 ${restP99} ms, slowest ${worst} ms (sent ${worstCall ? worstCall.at - listeningAt : '-'} ms after listening); ` +
         `${scored.ok} scores through B at ${SCORES_PER_SECOND}/s over ${SCORING_COMPANIES} companies from A's kill until all were synced; ` +
         `${log.length - Math.min(...clients.map((cl) => cl.firstSync!))} events in the stream since the clients first synced; ` +
         `${resynced} told to refetch (more missed than a replay carries); lost ${lost}\n`,
