@@ -17,8 +17,9 @@ const isEnvelope = (type: string, value: unknown): value is AnyEnvelope =>
 
 /**
  * The wall's own realtime connection (same origin, /socket.io), with its display token. Network drops are
- * retried by socket.io with backoff (contracts' RECONNECT_BACKOFF); when the server itself closes or refuses the socket (revoked, restarted
- * with another secret), the listener checks the display first and a retry follows with our own backoff.
+ * retried by socket.io with backoff (contracts' RECONNECT_BACKOFF); when the server itself closes or refuses the
+ * socket (revoked, restarted with another secret), the listener checks the display first and a retry follows with
+ * our own backoff.
  * Returns the function that closes it.
  */
 export function openWallSocket(token: string, listener: WallSocketListener): () => void {
