@@ -22,7 +22,7 @@ const RANKED = `score_aggregates a cross join users u
 const COLUMNS = 'a.user_id as user_id, u.name as name, u.department as department, a.total_tenths as total_tenths, a.task_count as tasks';
 
 /** The active executives of a company: the "of N" of every rank. */
-const EXECUTIVE_COUNT = `select count(*) as n from users where company_id = ? and role = 'executive' and is_active = ?`;
+export const EXECUTIVE_COUNT = `select count(*) as n from users where company_id = ? and role = 'executive' and is_active = ?`;
 
 const toStandingRow = (r: AggregateRow): StandingRow => ({ userId: r.user_id, name: r.name, department: r.department, total: Number(r.total_tenths) / 10, tasks: Number(r.tasks) });
 

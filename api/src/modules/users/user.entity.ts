@@ -4,7 +4,8 @@ import { randomUUID } from 'node:crypto';
 import { Company } from '../companies/company.entity';
 
 @Entity({ tableName: 'users' })
-@Index({ properties: ['company', 'role'] })
+/** A company's people by role; `isActive` too, so counting its active executives reads the index alone. */
+@Index({ properties: ['company', 'role', 'isActive'] })
 /** The user list's order (docs/paging.md). */
 @Index({ properties: ['company', 'createdAt'] })
 export class User {

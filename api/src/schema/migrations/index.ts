@@ -12,6 +12,7 @@ import { Migration20261130010000_mail } from './Migration20261130010000_mail';
 import { Migration20261130020000_sign_in } from './Migration20261130020000_sign_in';
 import { Migration20261201000000_imports } from './Migration20261201000000_imports';
 import { Migration20261201010000_audit_trail } from './Migration20261201010000_audit_trail';
+import { Migration20261202000000_active_people_index } from './Migration20261202000000_active_people_index';
 
 /** Migrations are listed explicitly so they load the same from TypeScript (tests) and compiled JS. */
 export const MIGRATIONS: MigrationObject[] = [
@@ -28,4 +29,5 @@ export const MIGRATIONS: MigrationObject[] = [
   { name: 'Migration20261130020000_sign_in', class: Migration20261130020000_sign_in },
   { name: 'Migration20261201000000_imports', class: Migration20261201000000_imports },
   { name: 'Migration20261201010000_audit_trail', class: Migration20261201010000_audit_trail },
+  { name: 'Migration20261202000000_active_people_index', class: Migration20261202000000_active_people_index },
 ];

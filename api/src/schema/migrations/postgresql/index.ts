@@ -12,6 +12,7 @@ import { Migration20261130010000_mail } from './Migration20261130010000_mail';
 import { Migration20261130020000_sign_in } from './Migration20261130020000_sign_in';
 import { Migration20261201000000_imports } from './Migration20261201000000_imports';
 import { Migration20261201010000_audit_trail } from './Migration20261201010000_audit_trail';
+import { Migration20261202000000_active_people_index } from './Migration20261202000000_active_people_index';
 
 /**
  * The PostgreSQL migrations: one twin, with the same name, for each SQLite migration in ../index.ts (the two
@@ -32,4 +33,5 @@ export const MIGRATIONS_POSTGRESQL: MigrationObject[] = [
   { name: 'Migration20261130020000_sign_in', class: Migration20261130020000_sign_in },
   { name: 'Migration20261201000000_imports', class: Migration20261201000000_imports },
   { name: 'Migration20261201010000_audit_trail', class: Migration20261201010000_audit_trail },
+  { name: 'Migration20261202000000_active_people_index', class: Migration20261202000000_active_people_index },
 ];
