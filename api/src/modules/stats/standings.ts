@@ -1,6 +1,7 @@
 import type { EntityManager } from '@mikro-orm/knex';
 import type { LeaderboardPeriod, LeaderboardType } from '@kpi/contracts';
 import { periodKey } from '../../common/periods/periods';
+import { inParallel } from '../../database/in-parallel';
 import type { Company } from '../companies/company.entity';
 import { rankStandings, type RankedStanding } from './ranking';
 import { activeExecutiveCount, standingRows, topStandingRows } from './standings.query';
@@ -21,10 +22,9 @@ export interface Standings {
 
 export const typeOf = (period: LeaderboardPeriod): LeaderboardType => (period.month ? 'monthly' : 'yearly');
 
-/** The ranked standings of a period, from its aggregate rows: two queries whatever the number of tasks. */
+/** The ranked standings of a period, from its aggregate rows: two queries sent together, whatever the number of tasks. */
 export async function computeStandings(em: EntityManager, company: CompanyZone, period: LeaderboardPeriod): Promise<Standings> {
-  const rows = await standingRows(em, company.id, periodKey(period));
-  const totalExecutives = await activeExecutiveCount(em, company.id);
+  const [rows, totalExecutives] = await inParallel([standingRows(em, company.id, periodKey(period)), activeExecutiveCount(em, company.id)] as const);
   return { type: typeOf(period), period, totalExecutives, ranked: rankStandings(rows) };
 }
 
@@ -38,7 +38,6 @@ export async function rankedStandings(em: EntityManager, company: CompanyZone, p
  * them, reading only the executives who can reach them (the top of the period's total index).
  */
 export async function computeTopStandings(em: EntityManager, company: CompanyZone, period: LeaderboardPeriod, size: number): Promise<Standings> {
-  const rows = await topStandingRows(em, company.id, periodKey(period), size);
-  const totalExecutives = await activeExecutiveCount(em, company.id);
+  const [rows, totalExecutives] = await inParallel([topStandingRows(em, company.id, periodKey(period), size), activeExecutiveCount(em, company.id)] as const);
   return { type: typeOf(period), period, totalExecutives, ranked: rankStandings(rows).slice(0, size) };
 }
