@@ -55,10 +55,14 @@ export class EventPublisher {
     const server = this.server;
     if (!server) return;
     for (const event of events) this.liveOrder.deliver(event);
-    for (const { room, afterMs } of disconnects) {
-      const close = () => server.local.in(room).disconnectSockets(true);
-      if (afterMs) setTimeout(close, afterMs).unref();
-      else close();
-    }
+    if (!disconnects.length) return;
+    // Closed only once the commit's events have been written to the sockets (a large room goes out in slices).
+    this.liveOrder.afterSent(events, () => {
+      for (const { room, afterMs } of disconnects) {
+        const close = () => server.local.in(room).disconnectSockets(true);
+        if (afterMs) setTimeout(close, afterMs).unref();
+        else close();
+      }
+    });
   }
 }

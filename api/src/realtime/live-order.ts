@@ -4,7 +4,8 @@ import { roomOf, SYSTEM_STREAM, type AnyEnvelope } from '@kpi/contracts';
 import type { Socket } from 'socket.io';
 import { EventLog } from '../events/event-log.entity';
 import { storedAudience, storedEnvelope } from '../events/stored-events';
-import { emitEvent, type RealtimeServer } from './emit';
+import type { RealtimeServer } from './emit';
+import { PacedSends } from './paced-sends';
 import { StreamGaps } from './stream-gaps';
 
 /** How long a missing seq may be late (two nodes committing at once publish in either order) before it is fetched. */
@@ -26,6 +27,8 @@ const bySeq = (a: RoutedEvent, b: RoutedEvent) => a.envelope.seq - b.envelope.se
  * leaving out (`except`, by the room each socket has of its own id) the sockets this module speaks for.
  * - **Replay hold.** While a socket's replay is read, its live events wait; `release` hands back those past the
  *   replayed head, in order. Afterwards nothing at or below that head reaches the socket again.
+ * - **Large rooms in slices.** The sends go through `PacedSends`: a room of hundreds of sockets is written a slice
+ *   at a time, each stream's events still in order.
  * - **Gaps.** An event that arrives while an earlier seq of its stream is still missing (another node published
  *   later than a third, or died between its commit and its publish) waits until the missing one comes. If it has not
  *   come after a grace, it is read from the event log and delivered here, then the waiting ones follow.
@@ -47,6 +50,7 @@ export class LiveOrder implements OnModuleDestroy {
   /** Per stream, events that came after a missing one. */
   private readonly waiting = new Map<string, RoutedEvent[]>();
   private readonly checks = new Map<string, NodeJS.Timeout>();
+  private readonly sends = new PacedSends();
 
   constructor(private readonly em: EntityManager) {}
 
@@ -93,7 +97,16 @@ export class LiveOrder implements OnModuleDestroy {
     this.flush(stream);
   }
 
+  /** Runs `run` once `events`, delivered, have been written to this node's sockets (with their streams' earlier ones). */
+  afterSent(events: readonly RoutedEvent[], run: () => void): void {
+    this.sends.afterSent(
+      events.map(({ envelope }) => streamOfEnvelope(envelope)),
+      run,
+    );
+  }
+
   onModuleDestroy(): void {
+    this.sends.clear();
     for (const timer of this.checks.values()) clearTimeout(timer);
     this.checks.clear();
     this.server = null;
@@ -121,7 +134,7 @@ export class LiveOrder implements OnModuleDestroy {
       }
       if (heads.size === 0) this.heads.delete(stream);
     }
-    emitEvent(skip.length ? server.local.to(room).except(skip) : server.local.to(room), envelope);
+    this.sends.send(server, stream, room, skip, envelope);
   }
 
   /** Delivers, in order, the waiting events of `stream` that no missing seq holds back any longer. */

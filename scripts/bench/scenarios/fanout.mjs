@@ -10,11 +10,17 @@ import { mintToken } from '../lib/tokens.mjs';
 const EVENT = 'announcement.created';
 const PER_ROUND = 20;
 
-/** Publish times reported by the probe in `child`, by envelope id, for company rooms; `count` and `last` for the newest. */
+/**
+ * A send to the company: its room, or a slice of its sockets named by their ids (the api writes a large room a
+ * slice at a time, api/src/realtime/paced-sends.ts); ids have no colon, every other room does.
+ */
+const toCompany = (rooms) => rooms.some((r) => /^company:[^:]+$/.test(r)) || (rooms.length > 0 && rooms.every((r) => !r.includes(':')));
+
+/** When each event was first handed to Socket.IO for the company (probe), by envelope id; `count` and `last` for the newest. */
 function publishLog(child) {
   const log = { times: new Map(), count: 0, last: null };
   child.on('message', (m) => {
-    if (m?.type !== 'published' || m.event !== EVENT || !m.rooms.some((r) => /^company:[^:]+$/.test(r))) return;
+    if (m?.type !== 'published' || m.event !== EVENT || !toCompany(m.rooms) || log.times.has(m.envelopeId)) return;
     log.times.set(m.envelopeId, m.at);
     log.count++;
     log.last = m.envelopeId;
