@@ -1,10 +1,6 @@
-import { createServer } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import type { EntityManager } from '@mikro-orm/knex';
 import type { AnyEnvelope } from '@kpi/contracts';
-import { Server, type Socket } from 'socket.io';
-import { io, type Socket as ClientSocket } from 'socket.io-client';
-import type { RealtimeServer } from './emit';
+import { startRoomsServer, type RoomsServer } from '../../test/utils/socket-rooms';
 import { LiveOrder } from './live-order';
 
 const ROOM = 'company:c1';
@@ -16,48 +12,26 @@ const envelope = (seq: number): AnyEnvelope =>
  * from the event log: the order has no database to reach (the e2e suite covers the fill, live-order.e2e-spec.ts).
  */
 describe('LiveOrder', () => {
-  let server: RealtimeServer;
+  let rooms: RoomsServer;
   let order: LiveOrder;
-  let url: string;
-  const clients: ClientSocket[] = [];
-  /** The server side of each connected client, by the name the client gave. */
-  const sockets = new Map<string, Socket>();
 
   beforeAll(async () => {
-    const http = createServer();
-    server = new Server(http) as RealtimeServer;
+    rooms = await startRoomsServer();
     order = new LiveOrder(null as unknown as EntityManager);
-    order.attach(server);
-    server.on('connection', (socket) => {
-      const { name, rooms } = socket.handshake.auth as { name: string; rooms: string[] };
-      void socket.join(rooms);
-      sockets.set(name, socket);
-      socket.emit('sync', { seq: 0 });
-    });
-    await new Promise<void>((resolve) => http.listen(0, '127.0.0.1', resolve));
-    url = `http://127.0.0.1:${(http.address() as AddressInfo).port}`;
+    order.attach(rooms.server);
   });
   afterAll(async () => {
-    clients.forEach((c) => c.close());
     order.onModuleDestroy();
-    await server.close();
+    await rooms.close();
   });
 
   /** A client in `rooms`, recording the seqs it receives. */
-  const connect = async (name: string, rooms: string[]) => {
-    const client = io(url, { transports: ['websocket'], forceNew: true, reconnection: false, auth: { name, rooms } });
-    clients.push(client);
+  const connect = async (name: string, inRooms: string[]) => {
     const seqs: number[] = [];
-    client.on('leaderboard.updated', (e: AnyEnvelope) => seqs.push(e.seq));
-    await new Promise((resolve) => client.once('sync', resolve));
-    return { client, seqs, socket: sockets.get(name)! };
+    const client = await rooms.connect(name, inRooms, (c) => c.on('leaderboard.updated', (e: AnyEnvelope) => seqs.push(e.seq)));
+    return { client, seqs, socket: rooms.sockets.get(name)! };
   };
-  /** Resolves once every client got a marker sent after what the test did, so all of that has arrived. */
-  const settled = async () => {
-    const marks = clients.filter((c) => c.connected).map((c) => new Promise((resolve) => c.once('marker', resolve)));
-    for (const socket of sockets.values()) if (socket.connected) socket.emit('marker');
-    await Promise.all(marks);
-  };
+  const settled = () => rooms.settled();
 
   it('holds a replaying socket: what came meanwhile follows its replay, past the head, in order, once each', async () => {
     const live = await connect('live', [ROOM]);
