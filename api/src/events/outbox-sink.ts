@@ -17,6 +17,8 @@ export interface ChangeNote {
   secrets?: string[];
   /** A consequence of another change recorded in the same unit of work (a member count moved, an echo to the assignee): not a change of its own. */
   sideEffect?: boolean;
+  /** The subject's name when the payload names it by id alone and the service has it at hand (a badge's receiver). */
+  subjectName?: string;
 }
 
 /** One recorded event as a sink sees it at flush: before it is numbered, with its note. */

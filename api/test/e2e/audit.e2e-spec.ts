@@ -154,7 +154,7 @@ describe('the audit trail', () => {
     expect(all.filter((e) => e.kind === 'task.scored')).toHaveLength(1);
     // A deleted company's trail stays (the superadmin reads it); its delete entry names it.
     expect(all.find((e) => e.kind === 'company.deleted')!.subject).toMatchObject({ type: 'company', label: 'Audited Co' });
-    // The badge's recipient is named though the award did not load them.
+    // The badge's recipient is named (by the name the awarding service has at hand, without a read).
     expect(all.find((e) => e.kind === 'badge.awarded')!.subject.label).toBe(a.executives[0].user.name);
   });
 

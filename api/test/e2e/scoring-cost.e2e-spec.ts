@@ -133,6 +133,8 @@ describe('the cost of a scoring', () => {
       expect(peakInFlight).toBeGreaterThanOrEqual(4);
       // The catalogue is read once per process, not on every scoring that earns a badge.
       expect(statements.filter((s) => /from `?badges`?/.test(s))).toEqual([]);
+      // The audit entries of the badges name the assignee from the task's read: no user is read for them.
+      expect(statements.filter((s) => /from `?users`?/.test(s))).toEqual([]);
       await socket.waitFor('notification.created', 3000, (e) => (e.payload as EventPayloads['notification.created']).unread === 4);
       const told = socket.events.filter((e) => e.type === 'notification.created') as EventEnvelope<'notification.created'>[];
       expect(told.map((e) => [e.payload.notification.kind, e.payload.unread])).toEqual([

@@ -85,7 +85,6 @@ export function appendEntries(
   drafts: AuditDraft[],
   heads: Map<string, { last: number; hash: string }>,
   author: AuditAuthor | null,
-  labels: Map<string, string>,
   at: Date,
 ): { entries: ChainedEntry[]; written: Promise<unknown> } {
   const perChain = new Map<string, AuditDraft[]>();
@@ -107,7 +106,7 @@ export function appendEntries(
         at: at.toISOString(),
         kind: d.kind,
         actor: actorOf(d, author),
-        subject: { type: d.subject.type, id: d.subject.id, label: (d.subject.label ?? labels.get(d.subject.id) ?? d.subject.id).slice(0, 255) },
+        subject: { type: d.subject.type, id: d.subject.id, label: (d.subject.label ?? d.subject.id).slice(0, 255) },
         changes: d.changes,
         requestId: author?.requestId ?? null,
       };

@@ -2,12 +2,9 @@ import { Injectable, type OnModuleInit } from '@nestjs/common';
 import type { EntityManager } from '@mikro-orm/knex';
 import type { Audience } from '@kpi/contracts';
 import { RequestScope } from '../../common/request-scope/request-scope';
-import { placeholders } from '../../common/rows/params';
-import { execute } from '../../database/bound-sql';
-import { inParallel } from '../../database/in-parallel';
 import { OutboxSinks, type ClosingWrite, type NotedEvent, type OutboxSink, type SinkEvents } from '../../events/outbox-sink';
 import { appendEntries, chainOf, reserveChains, toAuditView, type AuditAuthor } from './audit-chain.repository';
-import { draftsOf, type AuditDraft } from './audit.rules';
+import { draftsOf } from './audit.rules';
 
 /** Who hears of a new entry: its company's admins, and the superadmin. */
 export const audiencesOf = (companyId: string | null): Audience[] =>
@@ -21,8 +18,7 @@ export const audiencesOf = (companyId: string | null): Audience[] =>
  *
  * Cost per unit of work, whatever the number of entries: the chains' heads move in one upsert, sent with the
  * event counters; the entries go in one multi-row insert and the heads' hashes in one update, sent with the
- * event log's insert. A person's name an entry lacks (a badge awarded by a scoring) is read in one query beside
- * the head's upsert.
+ * event log's insert.
  */
 @Injectable()
 export class AuditSink implements OutboxSink, OnModuleInit {
@@ -43,8 +39,8 @@ export class AuditSink implements OutboxSink, OnModuleInit {
       write: async () => {
         const counts = new Map<string, number>();
         for (const d of drafts) counts.set(chainOf(d.companyId), (counts.get(chainOf(d.companyId)) ?? 0) + 1);
-        const [heads, labels] = await inParallel([reserveChains(em, counts), namesOf(em, drafts)]);
-        const { entries, written } = appendEntries(em, drafts, heads, author, labels, new Date());
+        const heads = await reserveChains(em, counts);
+        const { entries, written } = appendEntries(em, drafts, heads, author, new Date());
         // Joined with the event log's insert by the recorder; marked handled so a failure waits for that join.
         written.catch(() => undefined);
         for (const entry of entries) {
@@ -55,18 +51,4 @@ export class AuditSink implements OutboxSink, OnModuleInit {
       },
     };
   }
-}
-
-/** The names of the people entries name without one (a badge's recipient), in one query of their company. */
-async function namesOf(em: EntityManager, drafts: AuditDraft[]): Promise<Map<string, string>> {
-  const wanted = drafts.filter((d) => d.subject.label === null && d.subject.type === 'user' && d.companyId);
-  if (!wanted.length) return new Map();
-  const ids = [...new Set(wanted.map((d) => d.subject.id))];
-  const companies = [...new Set(wanted.map((d) => d.companyId!))];
-  const rows = await execute<{ id: string; name: string }>(
-    em,
-    `select id, name from users where company_id ${companies.length === 1 ? '= ?' : `in (${placeholders(companies)})`} and id in (${placeholders(ids)})`,
-    [...companies, ...ids],
-  );
-  return new Map(rows.map((r) => [r.id, r.name]));
 }

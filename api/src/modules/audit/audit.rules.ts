@@ -175,8 +175,8 @@ export const AUDITED: { [T in EventType]?: Rule<T> } = {
   'badge.awarded': ({ userId, userBadge }, note, audience) => ({
     companyId: companyOf(audience),
     kind: 'badge.awarded',
-    // The person's name, when the service did not have it, is looked up once per unit of work (audit-sink.ts).
-    subject: { type: 'user', id: userId, label: (note.before as { name?: string } | undefined)?.name ?? null },
+    // The payload names the person by id; the awarding service passes their name along (badge-awards.service.ts).
+    subject: { type: 'user', id: userId, label: note.subjectName ?? null },
     changes: [
       { field: 'badge', before: null, after: userBadge.badge.name },
       ...(userBadge.reason ? [{ field: 'reason', before: null, after: userBadge.reason }] : []),

@@ -21,13 +21,18 @@ export class BadgeAwardsService {
     private readonly catalogue: BadgeCatalogue,
   ) {}
 
-  async award(em: EntityManager, events: EventRecorder, companyId: string, drafts: AwardDraft[]): Promise<StoredAward[]> {
+  /**
+   * `names`: the receivers' names, which every caller has at hand (a scoring its assignee's, a published period its
+   * standings', an award by hand its user's): the audit trail labels each award with them, without a read.
+   */
+  async award(em: EntityManager, events: EventRecorder, companyId: string, drafts: AwardDraft[], names: ReadonlyMap<string, string>): Promise<StoredAward[]> {
     const awards = await storeAwards(em, this.catalogue, companyId, drafts);
     for (const award of awards) {
       const { userId, badge, reason } = award;
       const payload = { userId, userBadge: toUserBadge(award) };
-      events.record('badge.awarded', { kind: 'user', userId, companyId }, payload);
-      events.record('badge.awarded', { kind: 'admins', companyId }, payload);
+      const note = { subjectName: names.get(userId) };
+      events.record('badge.awarded', { kind: 'user', userId, companyId }, payload, note);
+      events.record('badge.awarded', { kind: 'admins', companyId }, payload, note);
       // Written with the unit of work's other notifications, in one statement (notifications.service.ts).
       this.notifications.notify(em, events, [{ id: userId, companyId }], {
         kind: 'badge.awarded',

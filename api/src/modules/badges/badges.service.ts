@@ -39,7 +39,7 @@ export class BadgesService {
       // Each award by hand is its own period, so the same badge can recognise someone more than once.
       const [award] = await this.awards.award(em, events, user.company.id, [
         { userId: user.id, badgeId: badge.id as BadgeId, period: `manual:${randomUUID()}`, reason: input.reason || `Awarded by ${actor.name}` },
-      ]);
+      ], new Map([[user.id, user.name]]));
       return toUserBadge(award);
     });
   }

@@ -112,7 +112,8 @@ export class LeaderboardService {
       }
 
       const standings = await computeStandings(em, company, period);
-      await this.badgeAwards.award(em, events, company.id, periodBadges(standings.ranked, periodKey(period), periodLabel(period)));
+      const names = new Map(standings.ranked.map((s) => [s.userId, s.name]));
+      await this.badgeAwards.award(em, events, company.id, periodBadges(standings.ranked, periodKey(period), periodLabel(period)), names);
       // Entries are built after the awards so the published badges column already shows them.
       const board = toLeaderboard(standings, await toEntries(em, company.id, standings.ranked), now);
       await saveSnapshot(em, company, board, now, actor.userId);

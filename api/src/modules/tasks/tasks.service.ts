@@ -191,7 +191,7 @@ export class TasksService {
         this.tasks.writeScoring(em, row, scoring),
         appendScoreHistory(em, { companyId, taskId: row.id, scoredById: scorer.id, scoredByName: scorer.name, reason: scoringReason(previous), previous, next, at: now }, chainHead),
         this.aggregates.recordScoring(em, { company: { id: companyId, timeZone: row.time_zone }, assignedTo: { id: assigneeId }, scoredAt: scoring.scoredAt }, previous, next),
-        this.badgeAwards.award(em, events, companyId, taskBadges(facts)),
+        this.badgeAwards.award(em, events, companyId, taskBadges(facts), new Map(row.assignee_name === null ? [] : [[assigneeId, row.assignee_name]])),
       ]);
       this.leaderboard.recordLiveUpdate(events, companyId);
       return view;
