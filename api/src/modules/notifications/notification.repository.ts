@@ -6,7 +6,6 @@ import { isoDate, isoDateOrNull, toDate, type DbDate } from '../../common/rows/c
 import { dbDate, placeholders } from '../../common/rows/params';
 import type { Scope } from '../../common/tenancy/scope';
 import { execute } from '../../database/bound-sql';
-import { inParallel } from '../../database/in-parallel';
 
 /** A notification as the table holds it. */
 export interface NotificationRow {
@@ -77,25 +76,19 @@ export class NotificationRepository {
   }
 
   /**
-   * Writes the rows, and counts, per recipient, their unread notifications besides these. The insert and the count
-   * go together (database/in-parallel.ts): the count leaves out the rows being inserted, whichever runs first.
+   * Writes the rows and answers, per recipient, their unread notifications besides these, in one statement: each
+   * inserted row returns its recipient's count, which leaves out the rows being inserted (SQLite's RETURNING sees
+   * the rows already inserted, PostgreSQL's the table as it was before the statement: without them, both agree).
    */
   async insertCountingUnread(em: EntityManager, inserts: NotificationInsert[]): Promise<Map<string, number>> {
     const date = dbDate(em);
-    const recipients = [...new Set(inserts.map((i) => i.userId))];
     const ids = inserts.map((i) => i.row.id);
-    const [, before] = await inParallel([
-      execute(
-        em,
-        `insert into notifications (id, user_id, kind, title, body, link, read_at, created_at) values ${inserts.map(() => '(?, ?, ?, ?, ?, ?, null, ?)').join(', ')}`,
-        inserts.flatMap(({ row, userId }) => [row.id, userId, row.kind, row.title, row.body, row.link, date(toDate(row.created_at))]),
-      ),
-      execute<{ user_id: string; n: number | string }>(
-        em,
-        `select user_id, count(*) as n from notifications where user_id in (${placeholders(recipients)}) and read_at is null and id not in (${placeholders(ids)}) group by user_id`,
-        [...recipients, ...ids],
-      ),
-    ]);
+    const before = await execute<{ user_id: string; n: number | string }>(
+      em,
+      `insert into notifications (id, user_id, kind, title, body, link, read_at, created_at) values ${inserts.map(() => '(?, ?, ?, ?, ?, ?, null, ?)').join(', ')}
+       returning user_id, (select count(*) from notifications unread where unread.user_id = notifications.user_id and unread.read_at is null and unread.id not in (${placeholders(ids)})) as n`,
+      [...inserts.flatMap(({ row, userId }) => [row.id, userId, row.kind, row.title, row.body, row.link, date(toDate(row.created_at))]), ...ids],
+    );
     return new Map(before.map((row) => [row.user_id, Number(row.n)]));
   }
 
