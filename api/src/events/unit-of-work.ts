@@ -20,7 +20,9 @@ export class UnitOfWork {
 
   async run<T>(work: (em: EntityManager, events: EventRecorder) => Promise<T>): Promise<T> {
     let committed: Committed = { events: [], notices: [] };
-    const result = await this.em.fork().transactional(async (em) => {
+    // A fork of the application's EntityManager, not of the request's: the unit of work shares no loaded entity
+    // with the request, and a request that only writes through here never forks one of its own (request-scope.ts).
+    const result = await this.em.fork({ disableContextResolution: true }).transactional(async (em) => {
       const events = new EventRecorder(em, this.sinks.all);
       const value = await work(em, events);
       await em.flush();
