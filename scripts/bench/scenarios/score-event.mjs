@@ -1,5 +1,6 @@
 import { join } from 'node:path';
 import { alternate, row } from '../lib/compare.mjs';
+import { cpuMicros } from '../lib/process-cpu.mjs';
 import { startBareScoring } from '../lib/floors.mjs';
 import { sleep } from '../lib/process.mjs';
 import { scoredWaiters, scoreOnce } from '../lib/scorer.mjs';
@@ -91,13 +92,18 @@ export default {
     await floor.load(tasks, bytes);
     const { sockets: floorSockets } = await connectMany(floor.base, who.map((p) => ({ userId: p.user.id, companyId: p.companyId })));
     const sides = {
-      floor: { base: floor.base, waiters: scoredWaiters(floorSockets), rates: [] },
-      app: { base: app.base, waiters: scoredWaiters(sockets), rates: [] },
+      floor: { base: floor.base, pid: floor.child.pid, waiters: scoredWaiters(floorSockets), rates: [], cpu: [] },
+      app: { base: app.base, pid: app.pid, waiters: scoredWaiters(sockets), rates: [], cpu: [] },
     };
     for (const side of Object.values(sides)) await scoreAtRate(side.base, tasks, tokens, side.waiters, 1);
     const failures = [];
     const round = (side) => async (r) => {
+      const before = [cpuMicros(side.pid), cpuMicros(side.pid, side.pid)];
       const out = await scoreAtRate(side.base, tasks, tokens, side.waiters, SECONDS_PER_ROUND, (r + 1) * RATE * SECONDS_PER_ROUND);
+      // Steadier than the latencies on a shared machine: the CPU the scoring process spent on each scoring and what
+      // followed it in the background (the round's own seconds, a little of the next one's work cut off).
+      const spent = (tid) => (cpuMicros(side.pid, tid) - before[tid === null ? 0 : 1]) / 1000 / Math.max(1, out.results.length);
+      side.cpu.push({ all: spent(null), main: spent(side.pid) });
       failures.push(...out.failures);
       side.rates.push(out.achievedRate);
       return out.results;
@@ -116,6 +122,12 @@ export default {
     return [
       row({ scenario: `score -> task.scored, ${RATE}/s, ${sockets.length.toLocaleString('en-US')} sockets`, metric: 'p50 ms', app: per('app', 'event', 50), floor: per('floor', 'event', 50), floorName, target: '—', note }),
       row({ scenario: `score -> task.scored, ${RATE}/s, ${sockets.length.toLocaleString('en-US')} sockets`, metric: 'p99 ms', app: per('app', 'event', 99), floor: per('floor', 'event', 99), floorName, target: `p99 ≤ ${targetMs} ms` }),
+      ...(sides.app.cpu.every((c) => Number.isFinite(c.all)) && sides.floor.cpu.every((c) => Number.isFinite(c.all))
+        ? [
+            row({ scenario: `CPU per scoring${ctx.options.nodes === 2 ? ', node A' : ''}`, metric: 'ms, all threads', app: sides.app.cpu.map((c) => c.all), floor: sides.floor.cpu.map((c) => c.all), floorName }),
+            row({ scenario: `CPU per scoring${ctx.options.nodes === 2 ? ', node A' : ''}`, metric: 'ms, main thread', app: sides.app.cpu.map((c) => c.main), floor: sides.floor.cpu.map((c) => c.main), floorName }),
+          ]
+        : []),
     ];
   },
 };
