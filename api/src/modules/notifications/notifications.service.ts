@@ -44,7 +44,7 @@ export class NotificationsService {
   /**
    * Stores one notification per recipient and tells each of them, with their new unread count: for a few
    * people whose notifications differ (an assignee, a badge's receivers). Everything a unit of work notifies is
-   * written together before its events are numbered: one insert of plain rows and one grouped count, however
+   * written together before its events are numbered: one insert of plain rows that answers the counts, however
    * many notifications a scoring brings (its own, each badge's).
    */
   notify(em: EntityManager, events: EventRecorder, recipients: { id: string; companyId: string | null }[], draft: NotificationDraft): void {
