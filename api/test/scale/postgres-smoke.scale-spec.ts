@@ -86,11 +86,11 @@ describeScale('the main flows on PostgreSQL', (env) => {
   });
 
   it("tells each new notification with its person's unread count as of it (counted by the notifications' insert itself)", async () => {
-    const rows = await t.app
+    const rows: { payload: unknown }[] = await t.app
       .get(MikroORM)
       .em.getConnection()
-      .execute<{ payload: unknown }[]>(`select payload from event_log where type = 'notification.created' and audience_user_id = ? order by seq`, [k1.user._id]);
-    const counts = rows.map(({ payload }) => (typeof payload === 'string' ? JSON.parse(payload) : payload) as { unread: number }).map((p) => p.unread);
+      .execute(`select payload from event_log where type = 'notification.created' and audience_user_id = ? order by seq`, [k1.user._id]);
+    const counts: number[] = rows.map(({ payload }) => ((typeof payload === 'string' ? JSON.parse(payload) : payload) as { unread: number }).unread);
     // Two tasks assigned, two scorings and their badges: several notifications in one insert, none read yet.
     expect(counts.length).toBeGreaterThanOrEqual(5);
     expect(counts).toEqual(counts.map((_, i) => i + 1));
